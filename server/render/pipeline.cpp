@@ -327,6 +327,14 @@ std::optional<RenderError> checkScale(const RenderOptions &options)
 
 } // namespace
 
+/// The faces of `request`'s uploaded fonts an inline svg may name (SvgRenderScope).
+SvgRenderScope::FontsFor inlineSvgFontsOf(const RenderRequest &request)
+{
+    if (!request.fonts || request.fonts->isEmpty())
+        return {};
+    return [fonts = request.fonts](const QByteArray &svg) { return svgRasterFonts(*fonts, svg); };
+}
+
 common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &request, RenderContext &context,
                                                       RenderTimings *timings)
 {
@@ -336,7 +344,7 @@ common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &reque
     useChromiumGlyphMasks();
     LaidOutDocument doc;
     // SVG images drawn for this render end with it (svg_sandbox.h).
-    const SvgRenderScope svgScope(request.cancellation);
+    const SvgRenderScope svgScope(request.cancellation, inlineSvgFontsOf(request));
     auto tmpl = templateOf(request);
     if (!tmpl)
         return tmpl.error();
@@ -375,7 +383,7 @@ common::Expected<RenderResult, RenderError> render(const RenderRequest &request,
     if (auto bad = checkScale(request.options))
         return *bad;
     RenderResult result;
-    const SvgRenderScope svgScope(request.cancellation);
+    const SvgRenderScope svgScope(request.cancellation, inlineSvgFontsOf(request));
     auto doc = layOut(request, context, &result.timings);
     if (!doc)
         return doc.error();

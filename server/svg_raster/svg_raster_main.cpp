@@ -12,11 +12,13 @@
 //
 // It draws with librsvg (rsvg_draw.h), not QtSvg: clipPath, mask, filter and symbols as
 // browsers draw them. Text is pango's, on the fontconfig configuration FONTCONFIG_FILE
-// names (the server's hermetic one); no Qt application object is needed.
+// names (the server's hermetic one), with the space's uploaded faces the job carries
+// (job_fonts.h); no Qt application object is needed.
 
 #include "server/common/fd_io.h"
 #include "server/render/resources/process_account.h"
 #include "server/render/resources/svg_raster.h"
+#include "server/svg_raster/job_fonts.h"
 #include "server/svg_raster/rsvg_draw.h"
 
 #include <cerrno>
@@ -134,6 +136,8 @@ int main(int argc, char **argv)
         const auto job = imprint::render::decodeSvgRasterJob(readAll(0));
         if (!job)
             return 2;
+        // Before librsvg lays out any text: pango reads fontconfig's fonts then.
+        imprint::render::addJobFonts(job->fonts);
         const auto drawn = imprint::render::drawSvgJobWithRsvg(*job);
         if (!drawn && drawn.error().startsWith(QLatin1String("out of memory")))
             return 3;

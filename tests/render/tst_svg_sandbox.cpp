@@ -13,12 +13,16 @@
 
 #include "server/render/resources/image_decoder.h"
 #include "server/render/resources/svg_sandbox.h"
+#include "server/render/resources/font_file.h"
+#include "server/render/text/font_set.h"
 #include "tests/support/child_processes.h"
 #include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
 #include "tests/support/card_templates.h"
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -115,10 +119,11 @@ struct Rendered {
 };
 
 Rendered renderCard(const QJsonObject &document, Engine engine, RenderCancellation cancellation = {},
-                    double scale = 1)
+                    double scale = 1, std::shared_ptr<const FontSet> fonts = {})
 {
     RenderRequest request;
     request.document = document;
+    request.fonts = std::move(fonts);
     request.options.engine = engine;
     request.options.scale = scale;
     request.cancellation = cancellation;
@@ -160,6 +165,40 @@ Difference compare(const QImage &a, const QImage &b, int threshold)
         }
     }
     return d;
+}
+
+/// A space's fonts: family "Brand", Comfortaa at 400 and Comic Neue Bold at 700 (fonts
+/// no server font resembles), registered as an upload is; null when they cannot be.
+std::shared_ptr<const FontSet> brandFonts()
+{
+    auto set = std::make_shared<FontSet>();
+    for (const auto &[file, weight] : {std::pair{"Comfortaa-Regular.ttf", 400}, std::pair{"ComicNeue-Bold.woff", 700}}) {
+        QFile font(QStringLiteral(IMPRINT_TEST_FONTS "/") + QLatin1String(file));
+        if (!font.open(QIODevice::ReadOnly))
+            return nullptr;
+        const QByteArray bytes = font.readAll();
+        const QString sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+        const auto sfnt = decodeFontToSfnt(bytes);
+        const auto renamed = sfnt ? renameSfntFamily(*sfnt, internalFamilyFor(sha256)) : sfnt;
+        if (!renamed || !registerFontFace(sha256, *renamed))
+            return nullptr;
+        set->faces.append(FontFace{QStringLiteral("Brand"), weight, false, internalFamilyFor(sha256)});
+    }
+    return set;
+}
+
+/// The box of the pixels of `image` within 60 of `colour` in every channel.
+QRect inkOf(const QImage &image, QColor colour)
+{
+    QRect box;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - colour.red()) < 60 && std::abs(c.green() - colour.green()) < 60
+                && std::abs(c.blue() - colour.blue()) < 60)
+                box |= QRect(x, y, 1, 1);
+        }
+    return box;
 }
 
 /// Forgets every decoded image: the next render draws its SVG again.
@@ -204,6 +243,8 @@ private slots:
     void memoryLimitRefuses();
     void missingHelperFailsClosed();
     void malformedAnswersAreRefused();
+    void inlineSvgTextDrawsInTheSpacesFonts_data();
+    void inlineSvgTextDrawsInTheSpacesFonts();
 };
 
 void TestSvgSandbox::helperDrawsAsQtSvg_data()
@@ -456,4 +497,86 @@ void TestSvgSandbox::malformedAnswersAreRefused()
 }
 
 QTEST_MAIN(TestSvgSandbox)
+void TestSvgSandbox::inlineSvgTextDrawsInTheSpacesFonts_data()
+{
+    QTest::addColumn<Engine>("engine");
+    QTest::newRow("satori") << Engine::Satori;
+    QTest::newRow("takumi") << Engine::Takumi;
+}
+
+// An inline svg's text draws in the space's uploaded faces, as the page's text does
+// (CSS Fonts 4 §4; Chromium gives inline svg text the document's web fonts): the family it
+// inherits from the HTML around it and one it names itself, each weight from its own face.
+// The helper saw the server's fonts only, and drew "Brand" in the default sans-serif.
+void TestSvgSandbox::inlineSvgTextDrawsInTheSpacesFonts()
+{
+    QFETCH(Engine, engine);
+    const auto fonts = brandFonts();
+    QVERIFY2(fonts, "the test fonts could not be registered");
+    const auto text = [](const char *colour, int weight, const QString &family = {}) {
+        QJsonObject props{{QStringLiteral("x"), 0}, {QStringLiteral("fill"), QLatin1String(colour)},
+                          {QStringLiteral("fontWeight"), weight}, {QStringLiteral("children"), QStringLiteral("Hamburg")}};
+        if (!family.isEmpty())
+            props.insert(QStringLiteral("fontFamily"), family);
+        return props;
+    };
+    QJsonObject inherited = text("#0000ff", 400), bold = text("#00aa00", 700),
+                named = text("#ff00ff", 400, QStringLiteral("Brand, sans-serif"));
+    inherited.insert(QStringLiteral("y"), 40);
+    bold.insert(QStringLiteral("y"), 90);
+    named.insert(QStringLiteral("y"), 140);
+    const QJsonObject svg = element(
+        QStringLiteral("svg"),
+        QJsonObject{{QStringLiteral("width"), 300},
+                    {QStringLiteral("height"), 150},
+                    {QStringLiteral("children"), QJsonArray{element(QStringLiteral("text"), inherited),
+                                                            element(QStringLiteral("text"), bold)}}});
+    const QJsonObject namedSvg = element(
+        QStringLiteral("svg"),
+        QJsonObject{{QStringLiteral("width"), 300},
+                    {QStringLiteral("height"), 150},
+                    {QStringLiteral("style"), QJsonObject{{QStringLiteral("fontFamily"), QStringLiteral("DejaVu Serif")}}},
+                    {QStringLiteral("children"), QJsonArray{element(QStringLiteral("text"), named)}}});
+    const auto html = [](const char *colour, int weight) {
+        return element(QStringLiteral("div"),
+                       QJsonObject{{QStringLiteral("style"), QJsonObject{{QStringLiteral("color"), QLatin1String(colour)},
+                                                                         {QStringLiteral("fontWeight"), weight}}},
+                                   {QStringLiteral("children"), QStringLiteral("Hamburg")}});
+    };
+    const QJsonObject document = imprint::test::flexCard(
+        700, 320,
+        QJsonObject{{QStringLiteral("display"), QStringLiteral("flex")},
+                    {QStringLiteral("flexWrap"), QStringLiteral("wrap")},
+                    {QStringLiteral("width"), 700},
+                    {QStringLiteral("height"), 320},
+                    {QStringLiteral("backgroundColor"), QStringLiteral("#ffffff")},
+                    {QStringLiteral("fontFamily"), QStringLiteral("Brand")},
+                    {QStringLiteral("fontSize"), 30}},
+        QJsonArray{html("#ff0000", 400), html("#000000", 700), svg, namedSvg});
+    clearCaches();
+    const Rendered r = renderCard(document, engine, {}, 1, fonts);
+    QVERIFY2(!r.error, qPrintable(r.error ? r.error->message : QString()));
+    const QRect htmlRegular = inkOf(r.image, Qt::red), htmlBold = inkOf(r.image, Qt::black);
+    const QRect svgInherited = inkOf(r.image, Qt::blue), svgBold = inkOf(r.image, QColor(0, 0xaa, 0)),
+                svgNamed = inkOf(r.image, Qt::magenta);
+    const QString shown = QStringLiteral("html %1/%2, svg %3/%4/%5 px wide")
+                              .arg(htmlRegular.width())
+                              .arg(htmlBold.width())
+                              .arg(svgInherited.width())
+                              .arg(svgBold.width())
+                              .arg(svgNamed.width());
+    QVERIFY2(std::abs(svgInherited.width() - htmlRegular.width()) <= 2, qPrintable(shown));
+    QVERIFY2(std::abs(svgNamed.width() - htmlRegular.width()) <= 2, qPrintable(shown));
+    QVERIFY2(std::abs(svgBold.width() - htmlBold.width()) <= 2, qPrintable(shown));
+    QVERIFY2(std::abs(htmlBold.width() - htmlRegular.width()) > 6, qPrintable(shown)); // two faces, told apart
+    QVERIFY2(std::abs(svgInherited.height() - htmlRegular.height()) <= 1, qPrintable(shown));
+
+    // Without the space's fonts (another space's render) the svg falls back, as the page does.
+    clearCaches();
+    const Rendered other = renderCard(document, engine);
+    QVERIFY2(!other.error, qPrintable(other.error ? other.error->message : QString()));
+    QCOMPARE(inkOf(other.image, Qt::blue).width(), inkOf(other.image, Qt::red).width());
+    QVERIFY2(std::abs(inkOf(other.image, Qt::blue).width() - svgInherited.width()) > 6, qPrintable(shown));
+}
+
 #include "tst_svg_sandbox.moc"

@@ -72,6 +72,8 @@ std::optional<QImage> drawnByHelper(const QImage &image, QSize size, const QRect
     job.size = size;
     job.target = target;
     job.matrix = matrix;
+    // Its text draws with the page's fonts, the space's uploads among them (CSS Fonts 4 §4).
+    job.fonts = SvgRenderScope::inlineSvgFonts(job.svg);
     auto drawn = rasteriseUntrustedSvg(job);
     return drawn ? std::optional<QImage>(std::move(*drawn)) : std::nullopt;
 }

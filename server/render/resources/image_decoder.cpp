@@ -65,8 +65,10 @@ ImageResult decodeSvg(const QByteArray &bytes, const ImageDecodeLimits &limits, 
     if (!clean)
         return QStringLiteral("SVG image refused: %1").arg(clean.error());
     // Drawn out of process (svg_sandbox.h): QtSvg cannot be stopped once it draws.
-    const auto drawn = rasteriseUntrustedSvg(
-        svgJob(*clean, viewport ? SvgRasterMode::NaturalViewport : SvgRasterMode::Natural, limits));
+    SvgRasterJob job = svgJob(*clean, viewport ? SvgRasterMode::NaturalViewport : SvgRasterMode::Natural, limits);
+    if (viewport) // an inline svg's text draws with the page's fonts, the space's uploads among them
+        job.fonts = SvgRenderScope::inlineSvgFonts(job.svg);
+    const auto drawn = rasteriseUntrustedSvg(job);
     if (!drawn)
         return drawn.error();
     QImage image = *drawn;
@@ -215,8 +217,10 @@ QImage imageAtDeviceSize(const QImage &image, QSize pixels)
         viewport = geometry && geometry->viewBox;
     }
     // The source was sanitised when the image was decoded; it is still a user's document.
-    const auto drawn = rasteriseUntrustedSvg(
-        svgJob(source, viewport ? SvgRasterMode::Viewport : SvgRasterMode::Stretch, {}, pixels));
+    SvgRasterJob job = svgJob(source, viewport ? SvgRasterMode::Viewport : SvgRasterMode::Stretch, {}, pixels);
+    if (isInlineSvgImage(image))
+        job.fonts = SvgRenderScope::inlineSvgFonts(source);
+    const auto drawn = rasteriseUntrustedSvg(job);
     return drawn ? *drawn : image;
 }
 

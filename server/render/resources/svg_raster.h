@@ -14,6 +14,7 @@
 
 #include <QByteArray>
 #include <QImage>
+#include <QList>
 #include <QRectF>
 #include <QSize>
 #include <QString>
@@ -24,7 +25,7 @@ namespace imprint::render {
 
 /// The pipe's framing (svg_raster_protocol.cpp writes it, decodeSvgRasterAnswer() reads it).
 namespace svg_raster_format {
-constexpr quint32 kJobMagic = 0x49535231; // "ISR1"
+constexpr quint32 kJobMagic = 0x49535232; // "ISR2": with fonts
 constexpr quint32 kAnswerMagic = 0x49534131; // "ISA1"
 constexpr qint64 kMaxErrorBytes = 4096;
 constexpr qint64 kAnswerHeaderBytes = 4 + 1 + 4 + 4; ///< magic, status, width, height
@@ -46,6 +47,18 @@ struct SvgRasterMatrix {
     bool isIdentity() const { return m11 == 1 && m12 == 0 && m21 == 0 && m22 == 1 && dx == 0 && dy == 0; }
 };
 
+/// One face of a space's uploaded fonts that an inline svg's text may name
+/// (docs/fonts-and-images.md): the helper adds it to its fontconfig under `family`, so that
+/// librsvg's text finds it as the page's text does (CSS Fonts 4 §4: an inline svg's text
+/// uses the document's fonts; an `img` of an SVG gets none, as in browsers).
+struct SvgRasterFont {
+    QString family; ///< the name templates use ("Brand")
+    int weight = 0; ///< CSS weight 1–1000; 0: the file's own (a variable face)
+    bool italic = false;
+    QString fileFamily; ///< the family the sfnt carries (its internal family, internalFamilyFor())
+    QByteArray sfnt; ///< TrueType/OpenType bytes
+};
+
 /// One document to draw. `svg` must already be sanitised (sanitizeSvg()).
 struct SvgRasterJob {
     QByteArray svg;
@@ -58,6 +71,9 @@ struct SvgRasterJob {
     /// Viewport: the target drawn through this map (an inline `<svg>` under a CSS rotation,
     /// drawn as vectors onto the device's pixels rather than resampled from a raster).
     SvgRasterMatrix matrix;
+    /// Faces the document's text may name (inline svgs only); the helper draws with
+    /// librsvg, which sees only fontconfig's fonts, not Qt's application fonts.
+    QList<SvgRasterFont> fonts;
     int maxSide = 8192; ///< px, either side of the image drawn
     qint64 maxPixels = 8192LL * 4096; ///< px, width × height of the image drawn
 };

@@ -28,7 +28,9 @@ QByteArray encodeSvgRasterJob(const SvgRasterJob &job)
     QDataStream out(&bytes, QIODevice::WriteOnly);
     out << kJobMagic << quint8(job.mode) << qint32(job.size.width()) << qint32(job.size.height())
         << qint32(job.maxSide) << qint64(job.maxPixels) << job.target << job.matrix.m11 << job.matrix.m12
-        << job.matrix.m21 << job.matrix.m22 << job.matrix.dx << job.matrix.dy << job.svg;
+        << job.matrix.m21 << job.matrix.m22 << job.matrix.dx << job.matrix.dy << job.svg << qint32(job.fonts.size());
+    for (const SvgRasterFont &font : job.fonts)
+        out << font.family << qint32(font.weight) << font.italic << font.fileFamily << font.sfnt;
     return bytes;
 }
 
@@ -43,7 +45,16 @@ std::optional<SvgRasterJob> decodeSvgRasterJob(const QByteArray &bytes)
     SvgRasterMatrix &m = job.matrix;
     in >> magic >> mode >> width >> height >> maxSide >> maxPixels >> job.target >> m.m11 >> m.m12 >> m.m21 >> m.m22
         >> m.dx >> m.dy >> job.svg;
-    if (in.status() != QDataStream::Ok || magic != kJobMagic || mode < quint8(SvgRasterMode::Natural)
+    qint32 fonts = 0;
+    in >> fonts;
+    for (qint32 i = 0; i < fonts && in.status() == QDataStream::Ok; ++i) {
+        SvgRasterFont font;
+        qint32 weight = 0;
+        in >> font.family >> weight >> font.italic >> font.fileFamily >> font.sfnt;
+        font.weight = weight;
+        job.fonts.append(std::move(font));
+    }
+    if (in.status() != QDataStream::Ok || fonts < 0 || magic != kJobMagic || mode < quint8(SvgRasterMode::Natural)
         || mode > quint8(SvgRasterMode::Viewport))
         return std::nullopt;
     job.mode = SvgRasterMode(mode);

@@ -38,11 +38,21 @@ QMutex g_optionsMutex;
 SvgSandboxOptions g_options;
 std::atomic<quint64> g_started{0};
 thread_local RenderCancellation t_render;
+thread_local SvgRenderScope::FontsFor t_fonts;
 
 CountedCache<CachedRaster> &cache()
 {
     static CountedCache<CachedRaster> instance(SvgSandboxOptions().cacheBytes, true);
     return instance;
+}
+
+/// The faces a job carries, for its cache key: each file's family is its content hash.
+QString fontsKey(const QList<SvgRasterFont> &fonts)
+{
+    QString key;
+    for (const SvgRasterFont &f : fonts)
+        key += QStringLiteral("/%1=%2:%3%4").arg(f.family.toLower(), f.fileFamily).arg(f.weight).arg(f.italic ? u'i' : u'n');
+    return key;
 }
 
 QString cacheKey(const SvgRasterJob &job)
@@ -67,7 +77,8 @@ QString cacheKey(const SvgRasterJob &job)
                                          .arg(job.matrix.m21, 0, 'g', 17)
                                          .arg(job.matrix.m22, 0, 'g', 17)
                                          .arg(job.matrix.dx, 0, 'g', 17)
-                                         .arg(job.matrix.dy, 0, 'g', 17));
+                                         .arg(job.matrix.dy, 0, 'g', 17))
+        + fontsKey(job.fonts);
 }
 
 /// The pipe's two ends: ours and the helper's (its standard input and output).
@@ -247,13 +258,20 @@ QString defaultSvgRasterHelper()
 #endif
 }
 
-SvgRenderScope::SvgRenderScope(RenderCancellation cancellation)
+SvgRenderScope::SvgRenderScope(RenderCancellation cancellation, FontsFor fontsFor)
     : m_previous(std::exchange(t_render, std::move(cancellation)))
+    , m_previousFonts(std::exchange(t_fonts, std::move(fontsFor)))
 { }
 
 SvgRenderScope::~SvgRenderScope()
 {
     t_render = m_previous;
+    t_fonts = std::move(m_previousFonts);
+}
+
+QList<SvgRasterFont> SvgRenderScope::inlineSvgFonts(const QByteArray &svg)
+{
+    return t_fonts ? t_fonts(svg) : QList<SvgRasterFont>();
 }
 
 RenderCancellation SvgRenderScope::current()

@@ -30,6 +30,8 @@
 #include <QImage>
 #include <QString>
 
+#include <functional>
+
 namespace imprint::render {
 
 /// How untrusted SVG is drawn (config `render.svg.*`, docs/deployment.md).
@@ -60,16 +62,26 @@ QString defaultSvgRasterHelper();
 class SvgRenderScope
 {
 public:
-    explicit SvgRenderScope(RenderCancellation cancellation);
+    /// The faces of a render's uploaded fonts that an inline svg document may name
+    /// (text/font_set.h, svgRasterFonts()), for the helper's fontconfig.
+    using FontsFor = std::function<QList<SvgRasterFont>(const QByteArray &svg)>;
+
+    /// `fontsFor`: this render's uploaded fonts (empty: none).
+    explicit SvgRenderScope(RenderCancellation cancellation, FontsFor fontsFor = {});
     ~SvgRenderScope();
     SvgRenderScope(const SvgRenderScope &) = delete;
     SvgRenderScope &operator=(const SvgRenderScope &) = delete;
 
     /// This thread's render (one that never cancels outside a render).
     static RenderCancellation current();
+    /// The faces of this thread's render's uploaded fonts that the inline svg document
+    /// `svg` may name; none outside a render. An `img` of an SVG is given none, as in
+    /// browsers (an image document does not see the page's fonts).
+    static QList<SvgRasterFont> inlineSvgFonts(const QByteArray &svg);
 
 private:
     RenderCancellation m_previous;
+    FontsFor m_previousFonts;
 };
 
 /// `job` drawn under the options in force: from the cache, else in the helper with

@@ -237,6 +237,28 @@ QString fontFaceRules(const FontSet &fonts, const QString &page, qsizetype maxBy
     return css;
 }
 
+QList<SvgRasterFont> svgRasterFonts(const FontSet &fonts, const QByteArray &svg)
+{
+    QList<SvgRasterFont> out;
+    if (fonts.isEmpty() || !svg.contains("<text"))
+        return out;
+    const QString source = QString::fromUtf8(svg);
+    for (const FontFace &face : fonts.faces) {
+        if (!source.contains(face.family, Qt::CaseInsensitive))
+            continue;
+        QByteArray sfnt = registeredFontFaceData(face.internalFamily);
+        if (sfnt.isEmpty())
+            continue;
+        const auto axes = fontVariations(sfnt).axes;
+        const bool weightAxis = std::any_of(axes.begin(), axes.end(), [](const FontAxis &axis) {
+            return axisTagName(axis.tag) == QLatin1String("wght");
+        });
+        out.append(SvgRasterFont{face.family, weightAxis ? 0 : face.weight, face.italic, face.internalFamily,
+                                 std::move(sfnt)});
+    }
+    return out;
+}
+
 bool isFontFaceRegistered(const QString &sha256)
 {
     QMutexLocker lock(&g_registryMutex);

@@ -10,6 +10,7 @@
 
 #include "server/common/expected.h"
 #include "server/render/document/node.h"
+#include "server/render/resources/svg_raster.h"
 
 #include <QByteArray>
 #include <QList>
@@ -65,6 +66,13 @@ QByteArray registeredFontFaceData(const QString &internalFamily);
 /// face's, src a data: URL of its sfnt. A face that would take the rules past `maxBytes`
 /// is left out with a line in `warnings`. Empty when no face applies.
 QString fontFaceRules(const FontSet &fonts, const QString &page, qsizetype maxBytes, QStringList *warnings);
+
+/// The faces of `fonts` that the text of an inline svg document `svg` may name, for the
+/// sandboxed SVG helper (svg_raster.h): every face whose family `svg` contains (a
+/// case-insensitive substring test, as fontFaceRules()), with its registered sfnt; none
+/// when the document has no `<text>`. A face with a weight axis keeps the file's weights
+/// (weight 0).
+QList<SvgRasterFont> svgRasterFonts(const FontSet &fonts, const QByteArray &svg);
 
 /// Rewrites the font-family lists of `root` and its descendants for `fonts` (see the top
 /// of this file) and appends to `warnings` one line per family and character that none of
