@@ -197,6 +197,7 @@ private Q_SLOTS:
     void textTakesTheFontAndBaselines();
     void cssTransformTurnsAboutItsOrigin_data() { iconDrawnInCurrentColor_data(); }
     void cssTransformTurnsAboutItsOrigin();
+    void colorAttributeSetsCurrentColor();
 };
 
 void TestInlineSvg::naturalSize()
@@ -275,6 +276,33 @@ void TestInlineSvg::iconDrawnInCurrentColor()
     // Round caps: the stroke ends half its width past the end point (4, 12), no further.
     QVERIFY(isRed(at(4, 12)));
     QVERIFY(isWhite(at(2.5, 12)));
+}
+
+void TestInlineSvg::colorAttributeSetsCurrentColor()
+{
+    // `color` is an svg presentation attribute (SVG 2 §6.6): <svg color="…"> colours its
+    // currentColor, as in Chromium; a declared colour wins; one that does not parse is
+    // ignored with a warning naming the attribute. The card's text colour is red.
+    const auto square = [](const char *extra) {
+        return json(QStringLiteral("{'type':'svg','props':{'width':40,'height':40,'viewBox':'0 0 24 24',"
+                                   "'fill':'currentColor',%1'children':{'type':'rect','props':{'width':24,"
+                                   "'height':24}}}}")
+                        .arg(QLatin1String(extra))
+                        .toUtf8()
+                        .constData());
+    };
+    for (Engine engine : {Engine::Satori, Engine::Takumi}) {
+        const Rendered r = renderCard(card(QJsonArray{square("'color':'#0000ff',"),
+                                                      square("'color':'#0000ff','style':{'color':'#00ff00'},"),
+                                                      square("'color':'bogus',")}),
+                                      engine);
+        QVERIFY(!r.image.isNull());
+        QCOMPARE(r.image.pixelColor(30, 30), QColor(0, 0, 255));
+        QCOMPARE(r.image.pixelColor(70, 30), QColor(0, 255, 0));
+        QVERIFY(isRed(r.image.pixelColor(110, 30)));
+        QVERIFY2(r.warnings.join(u'\n').contains(QLatin1String("children[2].props.color: invalid colour")),
+                 qPrintable(r.warnings.join(u'\n')));
+    }
 }
 
 void TestInlineSvg::preserveAspectRatioCentres()

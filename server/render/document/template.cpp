@@ -325,6 +325,16 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         const QString dir = props.value(QLatin1String("dir")).toString().trimmed().toLower();
         if ((dir == QLatin1String("rtl") || dir == QLatin1String("ltr")) && !style.contains(QLatin1String("direction")))
             style.insert(QStringLiteral("direction"), dir);
+        // `color` is one of an svg's presentation attributes (SVG 2 §6.6): `<svg
+        // color="#7c3aed">` is the colour its currentColor takes; a declared one wins.
+        if (const QJsonValue color = props.value(QLatin1String("color"));
+            isSvg && color.isString() && !style.contains(QLatin1String("color"))) {
+            const QString value = text(color.toString());
+            if (parseColor(value, QColor()))
+                style.insert(QStringLiteral("color"), value);
+            else // ignored, as Chromium ignores a presentation attribute it cannot parse
+                warn(QStringLiteral("%1.props.color: invalid colour \"%2\"").arg(path, value.left(40)));
+        }
         const QString stylePath = path + QLatin1String(".props.style");
         node->style = computeStyle(style, parent, node->tag, rootFontSize, stylePath, warnings);
         // lang (HTML §3.2.6.2): the element's own, else inherited (computeStyle() copied
