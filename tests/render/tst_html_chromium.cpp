@@ -19,7 +19,6 @@
 
 #include <QCryptographicHash>
 #include <QFile>
-#include <QFileInfo>
 #include <QFuture>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -873,46 +872,6 @@ private Q_SLOTS:
         QVERIFY2(r, qPrintable(imprint::test::failureOf(r).message));
         QCOMPARE(decode(*r).pixelColor(5, 5), QColor(0, 255, 0));
         QCOMPARE(context.htmlBrowser()->starts(), 2);
-    }
-
-    // The browser's temporary files (Chromium's ProcessSingleton socket directory) live in
-    // its profile and go with it: a browser killed for a crash (or its memory, or the
-    // server's stop) left an org.chromium.Chromium.XXXXXX directory in /tmp at every start.
-    void browserLeavesNoTemporaryFilesBehind()
-    {
-        QStringList socketDirs;
-        {
-            RenderContextOptions o;
-            o.htmlChromium = true;
-            RenderContext context(o);
-            RenderRequest request;
-            request.document = htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>");
-            request.cancellation = RenderCancellation::withDeadline(20000);
-            for (int start = 1; start <= 2; ++start) {
-                const auto rendered = render(request, context);
-                QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
-                const qint64 pid = context.htmlBrowser()->processId();
-                QVERIFY(pid > 0);
-                QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
-                QVERIFY(cmdline.open(QIODevice::ReadOnly));
-                QString profile;
-                for (const QByteArray &arg : cmdline.readAll().split('\0'))
-                    if (arg.startsWith("--user-data-dir="))
-                        profile = QFile::decodeName(arg.mid(16));
-                QVERIFY(!profile.isEmpty());
-                const QString socket = QFileInfo(profile + QStringLiteral("/SingletonSocket")).symLinkTarget();
-                QVERIFY2(!socket.isEmpty(), qPrintable(profile));
-                QVERIFY2(socket.startsWith(profile + QLatin1Char('/')), qPrintable(socket));
-                socketDirs << QFileInfo(socket).path();
-                if (start == 1) {
-                    ::kill(pid_t(pid), SIGKILL);
-                    QTRY_COMPARE(context.htmlBrowser()->processId(), qint64(0));
-                }
-            }
-            QCOMPARE(context.htmlBrowser()->starts(), 2);
-        }
-        for (const QString &dir : socketDirs)
-            QVERIFY2(!QFileInfo::exists(dir), qPrintable(dir));
     }
 
     // A fragment's root of `height: 100%` fills the image (it stopped at its content's 0 px).

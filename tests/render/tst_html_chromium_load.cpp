@@ -5,7 +5,7 @@
 // and then never answers a screenshot request, while a second request for the same page
 // is answered in tens of ms; the capture asks again after 2.5 s without an answer
 // (chromium_page_run.cpp). Before that, 6 of 9 runs of this suite failed on the shared
-// 2-core machine.
+// 2-core machine. A browser killed (for a crash) leaves no temporary files behind.
 
 #include "server/render/backends/chromium/chromium_browser.h"
 #include "server/render/pipeline.h"
@@ -14,11 +14,13 @@
 
 #include <QBuffer>
 #include <QFile>
+#include <QFileInfo>
 #include <QFuture>
 #include <QtConcurrent>
 #include <QTest>
 
 #include <atomic>
+#include <csignal>
 
 using namespace imprint::render;
 
@@ -156,6 +158,46 @@ private slots:
             if (const QString why = f.result(); !why.isEmpty())
                 failures << why;
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("; "))));
+    }
+
+    // The browser's temporary files (Chromium's ProcessSingleton socket directory) live in
+    // its profile and go with it: a browser killed for a crash (or its memory, or the
+    // server's stop) left an org.chromium.Chromium.XXXXXX directory in /tmp at every start.
+    void browserLeavesNoTemporaryFilesBehind()
+    {
+        QStringList socketDirs;
+        {
+            RenderContextOptions o;
+            o.htmlChromium = true;
+            RenderContext context(o);
+            RenderRequest request;
+            request.document = htmlTemplate("<div style=\"width:200px;height:100px;background:#0f0\"></div>", 200, 100);
+            request.cancellation = RenderCancellation::withDeadline(20000);
+            for (int start = 1; start <= 2; ++start) {
+                const auto rendered = render(request, context);
+                QVERIFY2(rendered, qPrintable(imprint::test::failureOf(rendered).message));
+                const qint64 pid = context.htmlBrowser()->processId();
+                QVERIFY(pid > 0);
+                QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+                QVERIFY(cmdline.open(QIODevice::ReadOnly));
+                QString profile;
+                for (const QByteArray &arg : cmdline.readAll().split('\0'))
+                    if (arg.startsWith("--user-data-dir="))
+                        profile = QFile::decodeName(arg.mid(16));
+                QVERIFY(!profile.isEmpty());
+                const QString socket = QFileInfo(profile + QStringLiteral("/SingletonSocket")).symLinkTarget();
+                QVERIFY2(!socket.isEmpty(), qPrintable(profile));
+                QVERIFY2(socket.startsWith(profile + QLatin1Char('/')), qPrintable(socket));
+                socketDirs << QFileInfo(socket).path();
+                if (start == 1) {
+                    ::kill(pid_t(pid), SIGKILL);
+                    QTRY_COMPARE(context.htmlBrowser()->processId(), qint64(0));
+                }
+            }
+            QCOMPARE(context.htmlBrowser()->starts(), 2);
+        }
+        for (const QString &dir : socketDirs)
+            QVERIFY2(!QFileInfo::exists(dir), qPrintable(dir));
     }
 };
 
