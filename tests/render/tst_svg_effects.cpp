@@ -9,13 +9,19 @@
 // floor here; it also sized an SVG image in inches, mm or pt at 90 px per inch, and one
 // without any size at its content's extent, where Chromium (and librsvg) take 96 and
 // 300×150. Text takes the font of the HTML around the svg and its baseline keywords; a CSS
-// transform turns about its transform-origin (text-font-baseline, transform-origin).
+// transform turns about its transform-origin (text-font-baseline, transform-origin); text
+// on a <textPath>, which librsvg does not draw, is laid out by the writer (text-path), on
+// SVG path data it reads itself (pathDataReadsAsBrowsersDo).
 // Set IMPRINT_SVG_EFFECTS_DUMP=DIR to write the renders there as PNG.
 
+#include "server/render/document/svg_path_data.h"
 #include "tests/support/chromium_cards.h"
 
 #include <QTest>
 
+#include <QPainterPath>
+
+#include <cmath>
 #include <map>
 
 using namespace imprint::render;
@@ -39,6 +45,8 @@ constexpr test::CardFloors kCards[] = {
     {"text-font-baseline", 0.989, 0.988},
     // transform-origin, transform-box and an SVG image's default font: 0.99835 / 0.99822; before 0.936
     {"transform-origin", 0.993, 0.993},
+    // Text on a path (a stamp's ring, a wave, an end-anchored bend): 0.99022 / 0.99003; none drawn before 0.927
+    {"text-path", 0.985, 0.985},
 };
 
 } // namespace
@@ -58,6 +66,46 @@ private slots:
 
     /// Each engine's mean over the cards (QtSvg's: 0.953).
     void means() { test::verifyEngineMeans(m_achieved, int(std::size(kCards)), 0.99); }
+
+    // SVG 2 §9.3's grammar: compact numbers and flags, implicit repeats, relative forms,
+    // smooth curves, arcs (radii scaled up when no ellipse fits), drawn up to an error.
+    void pathDataReadsAsBrowsersDo_data()
+    {
+        QTest::addColumn<QString>("d");
+        QTest::addColumn<double>("length");
+        QTest::addColumn<QRectF>("bounds");
+        QTest::newRow("compact numbers") << "M0-.5.5.5" << std::hypot(0.5, 1.0) << QRectF(0, -0.5, 0.5, 1);
+        QTest::newRow("lines, relative, closed") << "M10 10 h20 v20 H10 z" << 80.0 << QRectF(10, 10, 20, 20);
+        QTest::newRow("moveto's pairs are linetos") << "m10 10 10 0 0 10" << 20.0 << QRectF(10, 10, 10, 10);
+        QTest::newRow("arc, clockwise over the top") << "M0 0 A10 10 0 0 1 20 0" << 10 * M_PI << QRectF(0, -10, 20, 10);
+        QTest::newRow("arc flags without separators") << "M0 0a10 10 0 0120 0" << 10 * M_PI << QRectF(0, -10, 20, 10);
+        QTest::newRow("arc radii scaled up") << "M0 0 A1 1 0 0 0 20 0" << 10 * M_PI << QRectF(0, 0, 20, 10);
+        QTest::newRow("smooth quadratic") << "M0 0 Q10 10 20 0 T40 0" << -1.0 << QRectF(0, -5, 40, 10);
+        QTest::newRow("drawn up to the error") << "M0 0 L10 0 L20" << 10.0 << QRectF(0, 0, 10, 0);
+        QTest::newRow("exponents") << "M1e1 0 L2E1 0" << 10.0 << QRectF(10, 0, 10, 0);
+    }
+
+    void pathDataReadsAsBrowsersDo()
+    {
+        QFETCH(QString, d);
+        QFETCH(double, length);
+        QFETCH(QRectF, bounds);
+        const std::optional<QPainterPath> path = imprint::render::parseSvgPathData(d);
+        QVERIFY(path);
+        // Within 0.3 %: Qt measures Béziers (the arcs' too) by flattening them.
+        if (length >= 0)
+            QVERIFY2(std::abs(path->length() - length) < 0.003 * length, qPrintable(QString::number(path->length())));
+        const QRectF b = path->boundingRect();
+        QVERIFY2(std::abs(b.left() - bounds.left()) < 0.01 && std::abs(b.top() - bounds.top()) < 0.01
+                     && std::abs(b.width() - bounds.width()) < 0.01 && std::abs(b.height() - bounds.height()) < 0.01,
+                 qPrintable(QStringLiteral("%1,%2 %3×%4").arg(b.left()).arg(b.top()).arg(b.width()).arg(b.height())));
+    }
+
+    void pathDataThatIsNoPath()
+    {
+        for (const char *d : {"", "L10 10", "10 10", "M", "M x"})
+            QVERIFY2(!imprint::render::parseSvgPathData(QString::fromLatin1(d)), d);
+    }
 
 private:
     std::map<QString, double> m_achieved;

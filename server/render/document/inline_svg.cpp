@@ -1,7 +1,9 @@
 // Inline <svg> elements written out as SVG documents (see inline_svg.h).
 
 #include "server/render/document/inline_svg.h"
+#include "server/render/document/svg_path_data.h"
 #include "server/render/document/svg_text_baseline.h"
+#include "server/render/document/svg_text_path.h"
 #include "server/render/document/svg_transform.h"
 #include "server/render/resources/svg_viewport.h"
 
@@ -398,6 +400,9 @@ private:
                 return true;
             }
         }
+        if (type == QLatin1String("text") && m_options.naturalSize)
+            if (const std::optional<QJsonObject> onPath = textPathOf(props); onPath && textOnPath(props, *onPath))
+                return true;
         m_xml.writeStartElement(type);
         ++m_depth;
         attributes(props, false, false, type);
@@ -411,6 +416,100 @@ private:
         --m_depth;
         m_xml.writeEndElement();
         return ok;
+    }
+
+    /// The props of a `<text>`'s `<textPath>` child, if it has one.
+    static std::optional<QJsonObject> textPathOf(const QJsonObject &props)
+    {
+        const QJsonValue children = props.value(QLatin1String("children"));
+        const QJsonArray list = children.isArray() ? children.toArray() : QJsonArray{children};
+        for (const QJsonValue &c : list)
+            if (c.isObject() && c.toObject().value(QLatin1String("type")).toString().trimmed() == QLatin1String("textPath"))
+                return c.toObject().value(QLatin1String("props")).toObject();
+        return std::nullopt;
+    }
+
+    /// `v`'s character data (strings and numbers, also those of nested elements), white
+    /// space collapsed and trimmed as SVG's default white-space handling does.
+    QString characterData(const QJsonValue &v) const
+    {
+        QString out;
+        std::function<void(const QJsonValue &)> collect = [&](const QJsonValue &x) {
+            if (x.isArray())
+                for (const QJsonValue &c : x.toArray())
+                    collect(c);
+            else if (x.isString() || x.isDouble())
+                out += value(x);
+            else if (x.isObject())
+                collect(x.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("children")));
+        };
+        collect(v);
+        return out.simplified();
+    }
+
+    /// Writes a `<text>` whose content is a `<textPath>` as librsvg can draw it (it draws
+    /// no textPath): a `<g>` with the text's attributes, a `<g>` with the textPath's, and
+    /// one `<text>` per grapheme cluster turned along the referenced `<path>`
+    /// (svg_text_path.h). False, having written nothing, when the path cannot be read:
+    /// the element is then written as it is.
+    bool textOnPath(const QJsonObject &textProps, const QJsonObject &pathProps)
+    {
+        QString href = value(pathProps.value(QLatin1String("href")));
+        if (href.isEmpty())
+            href = value(pathProps.value(QLatin1String("xlinkHref")));
+        if (!href.startsWith(u'#') || !m_options.documentDefinition)
+            return false;
+        const std::optional<QJsonObject> target = m_options.documentDefinition(href.mid(1));
+        if (!target || target->value(QLatin1String("type")).toString().trimmed() != QLatin1String("path"))
+            return false;
+        const std::optional<QPainterPath> line
+            = parseSvgPathData(value(target->value(QLatin1String("props")).toObject().value(QLatin1String("d"))));
+        if (!line)
+            return false;
+        m_xml.writeStartElement(QStringLiteral("g"));
+        ++m_depth;
+        attributes(textProps, false, false, QStringLiteral("g"));
+        const SvgTextFont textFont = m_fonts.back();
+        QJsonObject own = pathProps;
+        for (const char *name : {"href", "xlinkHref", "startOffset", "method", "side", "spacing", "textLength",
+                                 "lengthAdjust", "path", "children"})
+            own.remove(QLatin1String(name));
+        m_xml.writeStartElement(QStringLiteral("g"));
+        ++m_depth;
+        attributes(own, false, false, QStringLiteral("g"));
+        TextOnPath run;
+        run.text = characterData(pathProps.value(QLatin1String("children")));
+        run.font = m_fonts.back();
+        QString spacing = ownValue(pathProps, "letterSpacing");
+        if (spacing.isEmpty())
+            spacing = ownValue(textProps, "letterSpacing");
+        run.letterSpacing = userUnits(spacing).value_or(0);
+        run.startOffset = startOffsetAlong(value(pathProps.value(QLatin1String("startOffset"))), line->length());
+        run.anchor = ownValue(pathProps, "textAnchor").trimmed();
+        if (run.anchor.isEmpty())
+            run.anchor = ownValue(textProps, "textAnchor").trimmed();
+        QString baseline = ownValue(textProps, "alignmentBaseline").trimmed().toLower();
+        if (baseline.isEmpty() || baseline == QLatin1String("auto") || baseline == QLatin1String("baseline"))
+            baseline = textFont.dominantBaseline;
+        const double shift = svgBaselineShift(run.font, baseline);
+        for (const PathGlyph &glyph : layOutOnPath(*line, run)) {
+            m_xml.writeStartElement(QStringLiteral("text"));
+            m_xml.writeAttribute(QStringLiteral("transform"), QStringLiteral("translate(%1 %2) rotate(%3)")
+                                                                  .arg(number(glyph.middle.x()), number(glyph.middle.y()),
+                                                                       number(glyph.angle)));
+            m_xml.writeAttribute(QStringLiteral("y"), number(shift));
+            m_xml.writeAttribute(QStringLiteral("text-anchor"), QStringLiteral("middle"));
+            m_xml.writeAttribute(QStringLiteral("letter-spacing"), QStringLiteral("0"));
+            m_xml.writeCharacters(glyph.text);
+            m_xml.writeEndElement();
+        }
+        for (int i = 0; i < 2; ++i) {
+            m_strokes.pop_back();
+            m_fonts.pop_back();
+            --m_depth;
+            m_xml.writeEndElement();
+        }
+        return true;
     }
 
     /// How many px one user unit of the root is (its viewBox onto the natural size, as

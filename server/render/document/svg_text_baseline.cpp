@@ -39,12 +39,8 @@ SvgTextFont svgTextFont(const SvgTextFont &parent, const std::function<QString(c
     return font;
 }
 
-double svgBaselineShift(const SvgTextFont &font, const QString &baseline)
+ComputedStyle svgTextNominalStyle(const SvgTextFont &font)
 {
-    const QString b = baseline.trimmed().toLower();
-    if (b.isEmpty() || b == QLatin1String("auto") || b == QLatin1String("alphabetic")
-        || b == QLatin1String("baseline") || font.size <= 0)
-        return 0;
     ComputedStyle style;
     for (const QString &f : font.family.split(u',', Qt::SkipEmptyParts)) {
         QString name = f.trimmed();
@@ -53,14 +49,20 @@ double svgBaselineShift(const SvgTextFont &font, const QString &baseline)
         if (!name.isEmpty())
             style.fontFamily << name;
     }
-    // Measured at one nominal size and scaled: a font engine per size the template writes
-    // (`fontSize="1e30"` too) is memory and time the ratios do not need.
-    constexpr qreal kNominal = 64;
-    style.fontSize = float(kNominal);
+    style.fontSize = float(kSvgTextNominalSize);
     style.fontWeight = std::clamp(font.weight, 1, 1000);
     style.fontStyle = font.italic ? FontStyle::Italic : FontStyle::Normal;
-    const FontUnitSizes nominal = fontUnitSizes(style);
-    const qreal k = font.size / kNominal;
+    return style;
+}
+
+double svgBaselineShift(const SvgTextFont &font, const QString &baseline)
+{
+    const QString b = baseline.trimmed().toLower();
+    if (b.isEmpty() || b == QLatin1String("auto") || b == QLatin1String("alphabetic")
+        || b == QLatin1String("baseline") || font.size <= 0)
+        return 0;
+    const FontUnitSizes nominal = fontUnitSizes(svgTextNominalStyle(font));
+    const qreal k = font.size / kSvgTextNominalSize;
     const FontUnitSizes m{nominal.ch * k, nominal.ex * k, nominal.ascent * k, nominal.descent * k};
     if (b == QLatin1String("middle"))
         return m.ex / 2;

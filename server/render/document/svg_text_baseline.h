@@ -14,6 +14,8 @@
 
 namespace imprint::render {
 
+struct ComputedStyle;
+
 /// The font of an element inside an inline <svg>, as its text inherits it.
 struct SvgTextFont {
     QString family; ///< a CSS font-family list, as written
@@ -28,6 +30,15 @@ struct SvgTextFont {
 /// fontFamily, fontSize (a length or percentage, em and % of the parent's; others keep the parent's),
 /// fontWeight (css::fontWeight()), fontStyle and dominantBaseline.
 SvgTextFont svgTextFont(const SvgTextFont &parent, const std::function<QString(const char *)> &own);
+
+/// The size (px) SVG text fonts are measured at: a font engine per size a template
+/// writes (`fontSize="1e30"` too) is memory and time the metrics, which scale with the
+/// size, do not need.
+constexpr double kSvgTextNominalSize = 64;
+
+/// `font` as a computed style at kSvgTextNominalSize, for the text module's measures
+/// (font_units.h): its family list unquoted, weight clamped to 1–1000, italic or normal.
+ComputedStyle svgTextNominalStyle(const SvgTextFont &font);
 
 /// How far below the alphabetic baseline a text's glyphs move (user units; negative:
 /// up) for the baseline keyword `baseline` (a dominant-baseline or alignment-baseline

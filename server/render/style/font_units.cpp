@@ -8,6 +8,7 @@ namespace imprint::render {
 
 namespace {
 std::atomic<FontUnitMeasure> g_measure{nullptr};
+std::atomic<ClusterAdvanceMeasure> g_clusterMeasure{nullptr};
 } // namespace
 
 void setFontUnitMeasure(FontUnitMeasure measure)
@@ -20,6 +21,18 @@ FontUnitSizes fontUnitSizes(const ComputedStyle &style)
     if (const FontUnitMeasure measure = g_measure.load(std::memory_order_acquire))
         return measure(style);
     return {style.fontSize * 0.5, style.fontSize * 0.5, style.fontSize * 0.8, style.fontSize * 0.2};
+}
+
+void setClusterAdvanceMeasure(ClusterAdvanceMeasure measure)
+{
+    g_clusterMeasure.store(measure, std::memory_order_release);
+}
+
+QList<qreal> clusterAdvances(const ComputedStyle &style, const QStringList &clusters)
+{
+    if (const ClusterAdvanceMeasure measure = g_clusterMeasure.load(std::memory_order_acquire))
+        return measure(style, clusters);
+    return QList<qreal>(clusters.size(), style.fontSize * 0.5);
 }
 
 bool mayHoldFontUnit(QStringView text)

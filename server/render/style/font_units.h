@@ -5,6 +5,8 @@
 // module installs its measure here once per process (text/text_engine.cpp), and style
 // asks through fontUnitSizes().
 
+#include <QList>
+#include <QStringList>
 #include <QStringView>
 
 namespace imprint::render {
@@ -31,6 +33,19 @@ void setFontUnitMeasure(FontUnitMeasure measure);
 /// build of style alone) 0.5em each, the value CSS Values 4 §6.1.1 assumes when the
 /// font cannot be measured, and an ascent of 0.8em over a descent of 0.2em.
 FontUnitSizes fontUnitSizes(const ComputedStyle &style);
+
+/// The advances of `clusters` (grapheme clusters, in order) shaped as one run in a style's
+/// font: each cluster's share of the run's width, px, kerning between clusters included,
+/// letter-spacing not. What the writer of an inline svg lays text along a <textPath>
+/// with (svg_text_path.h), which librsvg does not draw.
+using ClusterAdvanceMeasure = QList<qreal> (*)(const ComputedStyle &style, const QStringList &clusters);
+
+/// Installs the process-wide cluster measure (the text module's; null: none). Thread-safe.
+void setClusterAdvanceMeasure(ClusterAdvanceMeasure measure);
+
+/// The installed measure's advances of `clusters` in `style`'s font, or with none
+/// installed 0.5em each.
+QList<qreal> clusterAdvances(const ComputedStyle &style, const QStringList &clusters);
 
 /// True when a declaration's `text` may hold a ch or ex length: a digit or '.' right
 /// before "ch"/"ex" (any case), so `display: flex` or a family "Chalet" measure nothing.

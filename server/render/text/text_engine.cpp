@@ -313,6 +313,34 @@ void TextEngine::clearThreadCache()
     threadCache().clear();
 }
 
+QList<qreal> TextEngine::clusterAdvances(const ComputedStyle &style, const QStringList &clusters)
+{
+    // Each cluster's share is the growth of the run's advance as it is added: the run is
+    // shaped whole, so pairs kerned across a cluster boundary keep their kerning. That is
+    // quadratic in the run's length: past kMaxKernedClusters each cluster is measured alone.
+    constexpr qsizetype kMaxKernedClusters = 256;
+    qreal k = 1;
+    QFont font = metricsFontFor(style, &k);
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 0);
+    font.setWordSpacing(0);
+    const QFontMetricsF metrics(font);
+    QList<qreal> advances;
+    advances.reserve(clusters.size());
+    QString run;
+    qreal before = 0;
+    for (const QString &cluster : clusters) {
+        if (clusters.size() > kMaxKernedClusters) {
+            advances.append(metrics.horizontalAdvance(cluster) * k);
+            continue;
+        }
+        run += cluster;
+        const qreal width = metrics.horizontalAdvance(run) * k;
+        advances.append(width - before);
+        before = width;
+    }
+    return advances;
+}
+
 FontUnitSizes TextEngine::fontUnitSizes(const ComputedStyle &style)
 {
     // The units measure the font, not the spacing a style adds between letters, at the
@@ -344,6 +372,7 @@ namespace {
 // (style/font_units.h): installed before main(), in every program that links the text
 // module, so no render can run before it.
 [[maybe_unused]] const bool g_fontUnitsInstalled = (setFontUnitMeasure(&TextEngine::fontUnitSizes), true);
+[[maybe_unused]] const bool g_clusterAdvancesInstalled = (setClusterAdvanceMeasure(&TextEngine::clusterAdvances), true);
 } // namespace
 
 } // namespace imprint::render

@@ -131,6 +131,10 @@ public:
     /// height) of the first available font of fontFor(style), letter-spacing left out;
     /// with its ascent and descent unrounded.
     static FontUnitSizes fontUnitSizes(const ComputedStyle &style);
+    /// Each grapheme cluster's advance (px) in `style`'s font when `clusters` are shaped as
+    /// one run, letter- and word-spacing left out (font_units.h, ClusterAdvanceMeasure);
+    /// past 256 clusters each is measured alone (no kerning across them).
+    static QList<qreal> clusterAdvances(const ComputedStyle &style, const QStringList &clusters);
 
     /// Drops every cached shaping result of the calling thread (tests, memory pressure).
     static void clearThreadCache();

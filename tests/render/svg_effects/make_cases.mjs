@@ -188,6 +188,20 @@ const turnedBars = (size) => svg(size, '0 0 100 100', {},
 // An SVG image's text without a family: Chromium's standard font (sans-serif), not a serif.
 const plainText = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60" viewBox="0 0 200 60">'
   + '<rect width="200" height="60" rx="8" fill="#fde68a"/><text x="12" y="40" font-size="28">Image text</text></svg>';
+// Text along a <textPath> (librsvg draws none): a stamp's ring of letters, a wave from
+// an offset, centred on its baseline, and a run anchored at the end of a relative path.
+const textPaths = (size) => svg(size, '0 0 240 240', {},
+  h('defs', {},
+    h('path', { id: 'ring', d: 'M 75,80 m -58,0 a 58,58 0 1,1 116,0 a 58,58 0 1,1 -116,0' }),
+    h('path', { id: 'wave', d: 'M8 200 C 40 170, 80 230, 120 200 S 200 170, 236 200' }),
+    h('path', { id: 'bend', d: 'm140 30 l30 20 h30 q25 0 35 35' })),
+  h('circle', { cx: 75, cy: 80, r: 58, stroke: '#e5e7eb' }),
+  h('text', { fontSize: 15, fontWeight: 700, fill: '#b91c1c', letterSpacing: 2 },
+    h('textPath', { href: '#ring' }, 'OFFICIAL \u2022 STAMP \u2022 2026')),
+  h('text', { fontSize: 17, fill: '#1d4ed8', dominantBaseline: 'middle' },
+    h('textPath', { xlinkHref: '#wave', startOffset: 10 }, 'Waves follow the curve')),
+  h('text', { fontSize: 12, fill: '#065f46', textAnchor: 'end' },
+    h('textPath', { href: '#bend', startOffset: '100%' }, 'ends at the end')));
 
 export const cards = {
   'figma-icons': card({},
@@ -210,6 +224,7 @@ export const cards = {
   'text-font-baseline': card({ fontFamily: 'Inter', fontWeight: 700 }, ringLabel(120, 72, '#10b981'),
     initials(96, 'JD', '#f97316'), label()),
   'transform-origin': card({}, styledRing(150), turnedBars(150), img(dataUrl(plainText), 150)),
+  'text-path': card({ fontFamily: 'Inter' }, textPaths(240)),
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,0 +1,79 @@
+// Text on a path (see svg_text_path.h).
+
+#include "server/render/document/svg_text_path.h"
+
+#include "server/render/style/computed_style.h"
+#include "server/render/style/font_units.h"
+
+#include <QTextBoundaryFinder>
+
+#include <cmath>
+#include <numbers>
+
+namespace imprint::render {
+
+namespace {
+
+/// `text`'s grapheme clusters.
+QStringList graphemeClusters(const QString &text)
+{
+    QStringList clusters;
+    QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, text);
+    qsizetype start = 0;
+    while (finder.toNextBoundary() >= 0) {
+        const qsizetype end = finder.position();
+        if (end > start)
+            clusters << text.mid(start, end - start);
+        start = end;
+    }
+    return clusters;
+}
+
+} // namespace
+
+double startOffsetAlong(const QString &offset, double length)
+{
+    const QString v = offset.trimmed();
+    bool ok = false;
+    if (v.endsWith(u'%')) {
+        const double percent = v.chopped(1).toDouble(&ok);
+        return ok && std::isfinite(percent) ? length * percent / 100 : 0;
+    }
+    const double n = (v.endsWith(QLatin1String("px")) ? v.chopped(2) : v).toDouble(&ok);
+    return ok && std::isfinite(n) ? n : 0;
+}
+
+QList<PathGlyph> layOutOnPath(const QPainterPath &path, const TextOnPath &run)
+{
+    QList<PathGlyph> glyphs;
+    const double length = path.length();
+    if (!(length > 0) || run.font.size <= 0 || !std::isfinite(run.font.size))
+        return glyphs;
+    const QStringList clusters = graphemeClusters(run.text);
+    const QList<qreal> nominal = clusterAdvances(svgTextNominalStyle(run.font), clusters);
+    const double k = run.font.size / kSvgTextNominalSize;
+    double total = 0;
+    QList<double> advances;
+    for (qsizetype i = 0; i < clusters.size(); ++i) {
+        advances << nominal.value(i) * k + run.letterSpacing;
+        total += advances.back();
+    }
+    double at = run.startOffset;
+    if (run.anchor == QLatin1String("middle"))
+        at -= total / 2;
+    else if (run.anchor == QLatin1String("end"))
+        at -= total;
+    for (qsizetype i = 0; i < clusters.size(); ++i) {
+        // The middle of the glyph's own advance, without the spacing after it.
+        const double middle = at + (advances[i] - run.letterSpacing) / 2;
+        at += advances[i];
+        if (middle < 0 || middle > length || clusters[i].trimmed().isEmpty())
+            continue;
+        const qreal t = path.percentAtLength(middle);
+        // QPainterPath's angle is counter-clockwise on screen; SVG's rotate() turns clockwise.
+        glyphs.append(PathGlyph{clusters[i], path.pointAtPercent(t), -path.angleAtPercent(t)});
+    }
+    return glyphs;
+}
+
+} // namespace imprint::render
