@@ -89,6 +89,14 @@ bool isSupportedElement(const QString &name)
         QStringLiteral("feFlood"),      QStringLiteral("feComposite"),    QStringLiteral("feMerge"),
         QStringLiteral("feMergeNode"),  QStringLiteral("feBlend"),        QStringLiteral("feColorMatrix"),
         QStringLiteral("feDropShadow"), QStringLiteral("textPath"),       QStringLiteral("style"),
+        // The rest of Filter Effects 1 §9 but feImage (it draws another resource): grain
+        // and noise textures (feTurbulence), duotones and posterising (feComponentTransfer),
+        // outlines (feMorphology), embossing and lighting.
+        QStringLiteral("feTurbulence"), QStringLiteral("feComponentTransfer"), QStringLiteral("feFuncR"),
+        QStringLiteral("feFuncG"), QStringLiteral("feFuncB"), QStringLiteral("feFuncA"),
+        QStringLiteral("feMorphology"), QStringLiteral("feDisplacementMap"), QStringLiteral("feTile"),
+        QStringLiteral("feConvolveMatrix"), QStringLiteral("feDiffuseLighting"), QStringLiteral("feSpecularLighting"),
+        QStringLiteral("feDistantLight"), QStringLiteral("fePointLight"), QStringLiteral("feSpotLight"),
     };
     return names.contains(name);
 }

@@ -202,6 +202,23 @@ const textPaths = (size) => svg(size, '0 0 240 240', {},
     h('textPath', { xlinkHref: '#wave', startOffset: 10 }, 'Waves follow the curve')),
   h('text', { fontSize: 12, fill: '#065f46', textAnchor: 'end' },
     h('textPath', { href: '#bend', startOffset: '100%' }, 'ends at the end')));
+// The filter primitives the writer once dropped: a grain texture (feTurbulence, as noise
+// overlays are made), a duotone (feComponentTransfer tables) and an outline (feMorphology).
+const filterPrimitives = (size) => svg(size, '0 0 240 240', {},
+  h('filter', { id: 'grain' }, h('feTurbulence', { type: 'fractalNoise', baseFrequency: 0.65, numOctaves: 3, stitchTiles: 'stitch' })),
+  h('filter', { id: 'duo' },
+    h('feColorMatrix', { type: 'saturate', values: 0 }),
+    h('feComponentTransfer', {},
+      h('feFuncR', { type: 'table', tableValues: '0.1 0.9' }), h('feFuncG', { type: 'table', tableValues: '0.2 0.5' }),
+      h('feFuncB', { type: 'table', tableValues: '0.6 0.3' }))),
+  h('filter', { id: 'outline' },
+    h('feMorphology', { in: 'SourceAlpha', operator: 'dilate', radius: 3, result: 'thick' }),
+    h('feFlood', { floodColor: '#0ea5e9' }), h('feComposite', { in2: 'thick', operator: 'in' }),
+    h('feMerge', {}, h('feMergeNode', {}), h('feMergeNode', { in: 'SourceGraphic' }))),
+  h('rect', { x: 10, y: 10, width: 90, height: 90, fill: '#0f172a' }),
+  h('rect', { x: 10, y: 10, width: 90, height: 90, filter: 'url(#grain)', opacity: 0.2 }),
+  h('circle', { cx: 175, cy: 60, r: 50, fill: '#f43f5e', filter: 'url(#duo)' }),
+  h('text', { x: 20, y: 190, fontSize: 56, fontWeight: 800, fill: '#ffffff', filter: 'url(#outline)' }, 'Grain'));
 
 export const cards = {
   'figma-icons': card({},
@@ -225,6 +242,7 @@ export const cards = {
     initials(96, 'JD', '#f97316'), label()),
   'transform-origin': card({}, styledRing(150), turnedBars(150), img(dataUrl(plainText), 150)),
   'text-path': card({ fontFamily: 'Inter' }, textPaths(240)),
+  'filter-primitives': card({ fontFamily: 'Inter', backgroundColor: '#fde68a' }, filterPrimitives(240)),
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
