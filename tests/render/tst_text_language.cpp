@@ -133,7 +133,7 @@ private slots:
         // text-transform maps case for the element's language, as Blink does with ICU:
         // Turkish and Azeri dotted i, Greek capitals without accents; capitalize does not
         // (Chromium: "Istanbul" in tr).
-        using text_detail::applyTransform;
+        using imprint::render::applyTransform;
         QCOMPARE(applyTransform(QStringLiteral("istanbul"), TextTransform::Uppercase, QStringLiteral("tr")),
                  QString::fromUtf8("İSTANBUL"));
         QCOMPARE(applyTransform(QStringLiteral("istanbul"), TextTransform::Uppercase, QStringLiteral("az-AZ")),

@@ -6,6 +6,7 @@
 #include "server/render/document/svg_text_path.h"
 #include "server/render/document/svg_transform.h"
 #include "server/render/resources/svg_viewport.h"
+#include "server/render/style/text_transform.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 namespace imprint::render {
@@ -378,7 +380,10 @@ private:
             return true;
         }
         if (v.isString() || v.isDouble()) {
-            m_xml.writeCharacters(value(v)); // text and tspan content; elsewhere SVG ignores it
+            // Text and tspan content (elsewhere SVG ignores it), under the text-transform it
+            // inherits, which librsvg would not apply.
+            const TextTransform transform = m_fonts.empty() ? TextTransform::None : m_fonts.back().textTransform;
+            m_xml.writeCharacters(applyTransform(value(v), transform));
             return true;
         }
         if (!v.isObject())
@@ -486,8 +491,8 @@ private:
         ++m_depth;
         attributes(own, false, false, QStringLiteral("g"));
         TextOnPath run;
-        run.text = characterData(pathProps.value(QLatin1String("children")));
         run.font = m_fonts.back();
+        run.text = applyTransform(characterData(pathProps.value(QLatin1String("children"))), run.font.textTransform);
         QString spacing = ownValue(pathProps, "letterSpacing");
         if (spacing.isEmpty())
             spacing = ownValue(textProps, "letterSpacing");
@@ -604,7 +609,13 @@ private:
     double baselineShift(const QJsonObject &props, const QString &type)
     {
         const SvgTextFont parent = m_fonts.empty() ? SvgTextFont{} : m_fonts.back();
-        m_fonts.push_back(svgTextFont(parent, [&](const char *camel) { return ownValue(props, camel); }));
+        // text-transform is no presentation attribute (SVG 2 §6.6): Chromium takes it from
+        // a style only.
+        m_fonts.push_back(svgTextFont(parent, [&](const char *camel) {
+            return std::strcmp(camel, "textTransform") == 0 && m_depth > 0
+                       ? value(props.value(QLatin1String("style")).toObject().value(QLatin1String(camel)))
+                       : ownValue(props, camel);
+        }));
         if (!m_options.naturalSize
             || (type != QLatin1String("text") && (type != QLatin1String("tspan") || !props.contains(QLatin1String("y")))))
             return 0;
@@ -789,6 +800,11 @@ QJsonObject inlineSvgFont(const ComputedStyle &style)
         font.insert(QStringLiteral("letterSpacing"), style.letterSpacing);
     if (style.wordSpacing != 0)
         font.insert(QStringLiteral("wordSpacing"), style.wordSpacing);
+    static const QHash<TextTransform, QString> transforms = {{TextTransform::Uppercase, QStringLiteral("uppercase")},
+                                                             {TextTransform::Lowercase, QStringLiteral("lowercase")},
+                                                             {TextTransform::Capitalize, QStringLiteral("capitalize")}};
+    if (style.textTransform != TextTransform::None)
+        font.insert(QStringLiteral("textTransform"), transforms.value(style.textTransform));
     return font;
 }
 

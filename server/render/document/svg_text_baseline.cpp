@@ -1,6 +1,8 @@
 // Baseline keywords of inline-SVG text as a shift (see svg_text_baseline.h).
 
 #include "server/render/document/svg_text_baseline.h"
+
+#include "server/render/style/text_transform.h"
 #include "server/render/css/parse.h"
 #include "server/render/style/computed_style.h"
 #include "server/render/style/font_units.h"
@@ -36,6 +38,8 @@ SvgTextFont svgTextFont(const SvgTextFont &parent, const std::function<QString(c
         font.italic = style.trimmed().toLower() != QLatin1String("normal");
     if (const QString baseline = own("dominantBaseline"); !baseline.isEmpty())
         font.dominantBaseline = baseline.trimmed().toLower();
+    if (const QString transform = own("textTransform"); !transform.isEmpty())
+        font.textTransform = textTransformKeyword(transform).value_or(parent.textTransform);
     return font;
 }
 

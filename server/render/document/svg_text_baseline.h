@@ -8,6 +8,8 @@
 // drops the property, so librsvg and the browsers that open the satori engine's SVG
 // output both draw it there.
 
+#include "server/render/css/values.h"
+
 #include <QString>
 
 #include <functional>
@@ -23,12 +25,13 @@ struct SvgTextFont {
     int weight = 400; ///< 1–1000
     bool italic = false;
     QString dominantBaseline; ///< the inherited dominant-baseline keyword, lower case; empty = auto
+    TextTransform textTransform = TextTransform::None; ///< inherited; librsvg ignores it, the writer applies it
 };
 
 /// `parent`'s font with the element's own declarations applied: `own(camelName)` is the
 /// element's value of a property (its style, else its attribute; empty: not set) for
 /// fontFamily, fontSize (a length or percentage, em and % of the parent's; others keep the parent's),
-/// fontWeight (css::fontWeight()), fontStyle and dominantBaseline.
+/// fontWeight (css::fontWeight()), fontStyle, dominantBaseline and textTransform.
 SvgTextFont svgTextFont(const SvgTextFont &parent, const std::function<QString(const char *)> &own);
 
 /// The size (px) SVG text fonts are measured at: a font engine per size a template

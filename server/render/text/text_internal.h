@@ -7,6 +7,7 @@
 // bidi visual order); inline_layout.cpp lays a paragraph of mixed runs out in line boxes
 // (CSS Inline 3); text_engine.cpp is the public TextEngine with its per-thread cache.
 
+#include "server/render/style/text_transform.h"
 #include "server/render/text/text_engine.h"
 
 #include <QFont>
@@ -53,10 +54,6 @@ inline void appendPreserved(QString &out, QStringView text)
         out += (c == u'\n' || c == u'\r') ? QChar::LineSeparator : c;
     }
 }
-
-/// `text` under text-transform (CSS Text 3 §2.1) in the BCP 47 language `lang`, whose case
-/// mapping applies for Turkish, Azeri, Greek and Lithuanian (empty: none).
-QString applyTransform(const QString &text, TextTransform transform, const QString &lang = QString());
 
 /// `text` under `hyphens` (CSS Text 3 §5.4), after text-transform as in Blink: `none`
 /// drops the soft hyphens (U+00AD), `auto` adds them at the hyphenation opportunities of

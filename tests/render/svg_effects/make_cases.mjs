@@ -219,6 +219,12 @@ const filterPrimitives = (size) => svg(size, '0 0 240 240', {},
   h('rect', { x: 10, y: 10, width: 90, height: 90, filter: 'url(#grain)', opacity: 0.2 }),
   h('circle', { cx: 175, cy: 60, r: 50, fill: '#f43f5e', filter: 'url(#duo)' }),
   h('text', { x: 20, y: 190, fontSize: 56, fontWeight: 800, fill: '#ffffff', filter: 'url(#outline)' }, 'Grain'));
+// text-transform on svg text, which librsvg ignores: in an element's style (uppercase,
+// capitalize) and inherited from the HTML around the svg (lowercase).
+const transformedText = (size) => svg(size, '0 0 240 120', {},
+  h('text', { x: 10, y: 30, fontSize: 22, fontWeight: 700, fill: '#7c3aed', style: { textTransform: 'uppercase', letterSpacing: '0.1em' } }, 'styled text'),
+  h('text', { x: 10, y: 65, fontSize: 20, fill: '#0f172a', style: { textTransform: 'capitalize' } }, 'the x-ray of (in)sight'),
+  h('text', { x: 10, y: 100, fontSize: 20, fill: '#b91c1c' }, 'Inherited Case'));
 
 export const cards = {
   'figma-icons': card({},
@@ -243,6 +249,7 @@ export const cards = {
   'transform-origin': card({}, styledRing(150), turnedBars(150), img(dataUrl(plainText), 150)),
   'text-path': card({ fontFamily: 'Inter' }, textPaths(240)),
   'filter-primitives': card({ fontFamily: 'Inter', backgroundColor: '#fde68a' }, filterPrimitives(240)),
+  'text-transform': card({ fontFamily: 'Inter' }, h('div', { style: { textTransform: 'lowercase' } }, transformedText(300))),
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
