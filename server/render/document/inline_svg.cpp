@@ -99,6 +99,7 @@ bool isSupportedElement(const QString &name)
         QStringLiteral("feMorphology"), QStringLiteral("feDisplacementMap"), QStringLiteral("feTile"),
         QStringLiteral("feConvolveMatrix"), QStringLiteral("feDiffuseLighting"), QStringLiteral("feSpecularLighting"),
         QStringLiteral("feDistantLight"), QStringLiteral("fePointLight"), QStringLiteral("feSpotLight"),
+        QStringLiteral("a"), // a link: written as the group it draws as in an image
     };
     return names.contains(name);
 }
@@ -293,6 +294,14 @@ private:
         };
         if (stroke.nonScaling)
             m_xml.writeAttribute(QStringLiteral("stroke-width"), number(stroke.width / m_scale));
+        // white-space that keeps spaces (CSS Text 3 §3), which librsvg reads only as SVG 1.1's
+        // xml:space.
+        if (type == QLatin1String("text") || type == QLatin1String("tspan") || type == QLatin1String("textPath")) {
+            const QString space = ownValue(props, "whiteSpace").trimmed();
+            if (space == QLatin1String("pre") || space == QLatin1String("pre-wrap")
+                || space == QLatin1String("break-spaces"))
+                m_xml.writeAttribute(QStringLiteral("xml:space"), QStringLiteral("preserve"));
+        }
         auto replacedByStroke = [&](const QString &name) {
             return stroke.nonScaling
                    && (name == QLatin1String("strokeWidth") || name == QLatin1String("stroke-width")
@@ -416,9 +425,15 @@ private:
         if (type == QLatin1String("text") && m_options.naturalSize)
             if (const std::optional<QJsonObject> onPath = textPathOf(props); onPath && textOnPath(props, *onPath))
                 return true;
-        m_xml.writeStartElement(type);
+        // An image has no links: an <a> draws its content as a <g> would.
+        const bool link = type == QLatin1String("a");
+        QJsonObject own = props;
+        if (link)
+            for (const char *name : {"href", "xlinkHref", "target", "download", "rel", "hrefLang", "ping", "referrerPolicy"})
+                own.remove(QLatin1String(name));
+        m_xml.writeStartElement(link ? QStringLiteral("g") : type);
         ++m_depth;
-        attributes(props, false, false, type);
+        attributes(own, false, false, link ? QStringLiteral("g") : type);
         bool ok = true;
         if (type == QLatin1String("style"))
             styleSheet(props);

@@ -225,6 +225,14 @@ const transformedText = (size) => svg(size, '0 0 240 120', {},
   h('text', { x: 10, y: 30, fontSize: 22, fontWeight: 700, fill: '#7c3aed', style: { textTransform: 'uppercase', letterSpacing: '0.1em' } }, 'styled text'),
   h('text', { x: 10, y: 65, fontSize: 20, fill: '#0f172a', style: { textTransform: 'capitalize' } }, 'the x-ray of (in)sight'),
   h('text', { x: 10, y: 100, fontSize: 20, fill: '#b91c1c' }, 'Inherited Case'));
+// What the writer dropped or librsvg collapsed: an <a> around content (an image has no
+// links; its content draws), and white-space: pre in a text's style (spaces kept).
+const linkAndSpaces = (size) => svg(size, '0 0 240 120', {},
+  h('a', { href: 'https://example.com' },
+    h('rect', { x: 10, y: 10, width: 30, height: 30, fill: '#22c55e' }),
+    h('text', { x: 50, y: 32, fontSize: 18, fill: '#2563eb', textDecoration: 'underline' }, 'a link')),
+  h('text', { x: 10, y: 75, fontSize: 18, fill: '#0f172a', style: { whiteSpace: 'pre' } }, 'pre   spaced  text'),
+  h('text', { x: 10, y: 105, fontSize: 18, fill: '#0f172a' }, 'normal   spaced  text'));
 
 export const cards = {
   'figma-icons': card({},
@@ -249,6 +257,7 @@ export const cards = {
   'transform-origin': card({}, styledRing(150), turnedBars(150), img(dataUrl(plainText), 150)),
   'text-path': card({ fontFamily: 'Inter' }, textPaths(240)),
   'filter-primitives': card({ fontFamily: 'Inter', backgroundColor: '#fde68a' }, filterPrimitives(240)),
+  'link-and-spaces': card({ fontFamily: 'Inter' }, linkAndSpaces(300)),
   'text-transform': card({ fontFamily: 'Inter' }, h('div', { style: { textTransform: 'lowercase' } }, transformedText(300))),
 };
 
