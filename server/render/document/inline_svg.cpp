@@ -189,6 +189,9 @@ public:
         if (natural) {
             m_scale = viewBoxScale(props, *m_options.naturalSize);
             m_viewBox = inlineSvgViewBox(props).value_or(QRectF(QPointF(0, 0), *m_options.naturalSize));
+            if (const std::optional<QRectF> box = inlineSvgViewBox(props))
+                m_rootTransform = svgViewBoxTransform(*box, props.value(QLatin1String("preserveAspectRatio")).toString(),
+                                                      QRectF(QPointF(0, 0), *m_options.naturalSize));
         }
         attributes(props, natural, m_options.color.has_value(), QStringLiteral("svg"));
         if (!children(props, path, 0))
@@ -425,6 +428,8 @@ private:
         if (type == QLatin1String("text") && m_options.naturalSize)
             if (const std::optional<QJsonObject> onPath = textPathOf(props); onPath && textOnPath(props, *onPath))
                 return true;
+        if (nonScalingShape(props, type))
+            return true;
         // An image has no links: an <a> draws its content as a <g> would.
         const bool link = type == QLatin1String("a");
         QJsonObject own = props;
@@ -568,6 +573,55 @@ private:
         return width && *width >= 0 ? width : std::nullopt;
     }
 
+    /// Whether the element's own vector-effect (style, else attribute) is non-scaling-stroke.
+    static bool isNonScaling(const QJsonObject &props)
+    {
+        const QJsonValue effect = props.value(QLatin1String("style")).toObject().value(QLatin1String("vectorEffect"));
+        return (effect.isUndefined() ? props.value(QLatin1String("vectorEffect")) : effect)
+                   .toString(props.value(QLatin1String("vector-effect")).toString())
+                   .trimmed()
+               == QLatin1String("non-scaling-stroke");
+    }
+
+    /// Writes a polyline, polygon, line or path with a non-scaling stroke under a root that
+    /// scales x and y differently (a sparkline's preserveAspectRatio="none"), which one
+    /// stroke width cannot undo: its outline mapped to px as a `<path>`, in a `<g>` that
+    /// undoes the root's map, so librsvg strokes it in px as Chromium does. False, having
+    /// written nothing, for any other element (enterStroke() divides a uniform scale).
+    bool nonScalingShape(const QJsonObject &props, const QString &type)
+    {
+        const QTransform &t = m_rootTransform;
+        if (!m_options.naturalSize || t.type() != QTransform::TxScale || std::abs(t.m11() - t.m22()) < 1e-6
+            || !isNonScaling(props) || props.contains(QLatin1String("transform"))
+            || (!m_strokes.empty() && m_strokes.back().transformed) || !t.isInvertible())
+            return false;
+        const std::optional<QPainterPath> outline
+            = svgShapeOutline(type, [&](const char *name) { return ownValue(props, name); });
+        if (!outline)
+            return false;
+        QJsonObject own = props, style = props.value(QLatin1String("style")).toObject();
+        for (const char *name : {"points", "d", "x1", "y1", "x2", "y2", "vectorEffect", "vector-effect"})
+            own.remove(QLatin1String(name));
+        style.remove(QLatin1String("vectorEffect"));
+        if (!style.isEmpty())
+            own.insert(QStringLiteral("style"), style);
+        const QTransform back = t.inverted();
+        m_xml.writeStartElement(QStringLiteral("g"));
+        m_xml.writeAttribute(QStringLiteral("transform"), QStringLiteral("matrix(%1 0 0 %2 %3 %4)")
+                                                              .arg(number(back.m11()), number(back.m22()),
+                                                                   number(back.dx()), number(back.dy())));
+        m_xml.writeStartElement(QStringLiteral("path"));
+        m_xml.writeAttribute(QStringLiteral("d"), svgPathData(t.map(*outline), type == QLatin1String("polygon")));
+        ++m_depth;
+        attributes(own, false, false, QStringLiteral("path"));
+        m_strokes.pop_back();
+        m_fonts.pop_back();
+        --m_depth;
+        m_xml.writeEndElement();
+        m_xml.writeEndElement();
+        return true;
+    }
+
     /// Opens the element's entry of m_strokes: its stroke width as inherited, whether a
     /// transform or viewport is in force, and whether its `vector-effect:
     /// non-scaling-stroke` is written as a stroke width divided by the root's scale.
@@ -582,12 +636,7 @@ private:
         state.transformed = parent.transformed || props.contains(QLatin1String("transform"))
                             || (m_depth > 0 && type == QLatin1String("svg")) || type == QLatin1String("symbol")
                             || type == QLatin1String("marker") || type == QLatin1String("pattern");
-        const QJsonValue effect = props.value(QLatin1String("style")).toObject().value(QLatin1String("vectorEffect"));
-        const QString vectorEffect = (effect.isUndefined() ? props.value(QLatin1String("vectorEffect")) : effect)
-                                         .toString(props.value(QLatin1String("vector-effect")).toString())
-                                         .trimmed();
-        state.nonScaling = m_options.naturalSize && !state.transformed
-                           && vectorEffect == QLatin1String("non-scaling-stroke") && m_scale > 0
+        state.nonScaling = m_options.naturalSize && !state.transformed && isNonScaling(props) && m_scale > 0
                            && std::abs(m_scale - 1) > 1e-6;
         m_strokes.push_back(state);
         return m_strokes.back();
@@ -766,6 +815,7 @@ private:
     std::vector<StrokeState> m_strokes; ///< one per open element, the root's first
     std::vector<SvgTextFont> m_fonts; ///< likewise, the font its text inherits
     QRectF m_viewBox; ///< the root's viewBox, else its natural size (layout engines only)
+    QTransform m_rootTransform; ///< the root's viewBox onto its natural size (layout engines only)
 };
 
 } // namespace

@@ -250,4 +250,66 @@ std::optional<QPainterPath> parseSvgPathData(QStringView d)
     return path;
 }
 
+QString svgPathData(const QPainterPath &path, bool closeSubpaths)
+{
+    const auto n = [](qreal v) { return QString::number(v, 'g', 9); };
+    QString d;
+    QPointF start;
+    for (int i = 0; i < path.elementCount(); ++i) {
+        const QPainterPath::Element e = path.elementAt(i);
+        if (e.isMoveTo()) {
+            if (closeSubpaths && i > 0)
+                d += QStringLiteral("Z");
+            d += QStringLiteral("M%1 %2").arg(n(e.x), n(e.y));
+            start = e;
+        } else if (e.isLineTo()) {
+            d += QStringLiteral("L%1 %2").arg(n(e.x), n(e.y));
+        } else if (e.isCurveTo() && i + 2 < path.elementCount()) {
+            const QPainterPath::Element c2 = path.elementAt(i + 1), end = path.elementAt(i + 2);
+            d += QStringLiteral("C%1 %2 %3 %4 %5 %6").arg(n(e.x), n(e.y), n(c2.x), n(c2.y), n(end.x), n(end.y));
+            i += 2;
+        }
+    }
+    if (closeSubpaths && path.elementCount() > 0)
+        d += QStringLiteral("Z");
+    return d;
+}
+
+std::optional<QPainterPath> svgShapeOutline(const QString &type, const std::function<QString(const char *)> &attribute)
+{
+    if (type == QLatin1String("path"))
+        return parseSvgPathData(attribute("d"));
+    QPainterPath path;
+    if (type == QLatin1String("line")) {
+        bool ok[4] = {true, true, true, true};
+        const auto v = [&](const char *name, int k) {
+            const QString s = attribute(name).trimmed();
+            return s.isEmpty() ? 0.0 : s.toDouble(&ok[k]);
+        };
+        const QPointF a(v("x1", 0), v("y1", 1)), b(v("x2", 2), v("y2", 3));
+        if (!(ok[0] && ok[1] && ok[2] && ok[3]))
+            return std::nullopt;
+        path.moveTo(a);
+        path.lineTo(b);
+        return path;
+    }
+    if (type != QLatin1String("polyline") && type != QLatin1String("polygon"))
+        return std::nullopt;
+    PathTokens tokens(attribute("points"));
+    QList<QPointF> points;
+    while (!tokens.atEnd()) {
+        const auto x = tokens.number();
+        const auto y = x ? tokens.number() : std::nullopt;
+        if (!y)
+            break; // SVG 2 §10.6: drawn up to the error
+        points.append(QPointF(*x, *y));
+    }
+    if (points.isEmpty())
+        return std::nullopt;
+    path.moveTo(points.front());
+    for (qsizetype i = 1; i < points.size(); ++i)
+        path.lineTo(points[i]);
+    return path;
+}
+
 } // namespace imprint::render

@@ -6,6 +6,7 @@
 #include <QPainterPath>
 #include <QStringView>
 
+#include <functional>
 #include <optional>
 
 namespace imprint::render {
@@ -18,5 +19,14 @@ namespace imprint::render {
 /// to the first error; nullopt when nothing before it was a path (empty, or not starting
 /// with a moveto).
 std::optional<QPainterPath> parseSvgPathData(QStringView d);
+
+/// `path` written as SVG path data (absolute M, L and C commands, numbers in the shortest
+/// form that reads back the same), a closed subpath of `closeSubpaths` ending in Z.
+QString svgPathData(const QPainterPath &path, bool closeSubpaths = false);
+
+/// The outline of a `polyline` or `polygon` (its `points`, SVG 2 §10.6: pairs of numbers,
+/// an odd last one dropped), a `line` (x1, y1, x2, y2 from `attribute`) or a `path` (its
+/// `d`), in user units; nullopt for another element or geometry that does not read.
+std::optional<QPainterPath> svgShapeOutline(const QString &type, const std::function<QString(const char *)> &attribute);
 
 } // namespace imprint::render

@@ -233,6 +233,14 @@ const linkAndSpaces = (size) => svg(size, '0 0 240 120', {},
     h('text', { x: 50, y: 32, fontSize: 18, fill: '#2563eb', textDecoration: 'underline' }, 'a link')),
   h('text', { x: 10, y: 75, fontSize: 18, fill: '#0f172a', style: { whiteSpace: 'pre' } }, 'pre   spaced  text'),
   h('text', { x: 10, y: 105, fontSize: 18, fill: '#0f172a' }, 'normal   spaced  text'));
+// Sparklines: a viewBox stretched with preserveAspectRatio="none" and strokes that do not
+// scale (vector-effect), which one stroke width cannot undo when x and y scale apart.
+const sparkPoints = '0,25 10,20 20,22 30,12 40,15 50,8 60,14 70,6 80,9 90,3 100,5';
+const sparkline = (width, height, colour, area) => h('svg', { xmlns: 'http://www.w3.org/2000/svg', width, height,
+  viewBox: '0 0 100 30', preserveAspectRatio: 'none' },
+  area ? h('polygon', { points: `${sparkPoints} 100,30 0,30`, fill: '#dbeafe' }) : null,
+  h('polyline', { points: sparkPoints, fill: 'none', stroke: colour, strokeWidth: 2, vectorEffect: 'non-scaling-stroke',
+    strokeLinejoin: 'round' }));
 
 export const cards = {
   'figma-icons': card({},
@@ -258,6 +266,7 @@ export const cards = {
   'text-path': card({ fontFamily: 'Inter' }, textPaths(240)),
   'filter-primitives': card({ fontFamily: 'Inter', backgroundColor: '#fde68a' }, filterPrimitives(240)),
   'link-and-spaces': card({ fontFamily: 'Inter' }, linkAndSpaces(300)),
+  'sparkline': card({ flexDirection: 'column' }, sparkline(420, 70, '#10b981', false), sparkline(420, 90, '#2563eb', true)),
   'text-transform': card({ fontFamily: 'Inter' }, h('div', { style: { textTransform: 'lowercase' } }, transformedText(300))),
 };
 
