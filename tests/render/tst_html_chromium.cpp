@@ -13,6 +13,7 @@
 #include "server/render/resources/image_decoder.h"
 #include "server/render/text/font_set.h"
 #include "tests/support/chromium_cards.h"
+#include "tests/support/font_faces.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/ssim.h"
 #include "tests/support/images.h"
@@ -92,17 +93,12 @@ QImage decode(const RenderResult &r)
 /// does on upload), or null with a failed QVERIFY.
 std::shared_ptr<const FontSet> brandFontSet()
 {
-    QFile file(QStringLiteral(IMPRINT_TEST_FONTS "/Comfortaa-Regular.ttf"));
-    if (!file.open(QIODevice::ReadOnly))
-        return nullptr;
-    const QByteArray bytes = file.readAll();
-    const QString sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-    const auto sfnt = decodeFontToSfnt(bytes);
-    const auto renamed = sfnt ? renameSfntFamily(*sfnt, internalFamilyFor(sha256)) : sfnt;
-    if (!renamed || !registerFontFace(sha256, *renamed))
+    const auto face = imprint::test::uploadedFace(QStringLiteral(IMPRINT_TEST_FONTS "/Comfortaa-Regular.ttf"),
+                                                  QStringLiteral("Brand"));
+    if (!face)
         return nullptr;
     auto set = std::make_shared<FontSet>();
-    set->faces.append(FontFace{QStringLiteral("Brand"), 400, false, internalFamilyFor(sha256)});
+    set->faces.append(*face);
     return set;
 }
 

@@ -16,13 +16,12 @@
 #include "server/render/resources/font_file.h"
 #include "server/render/text/font_set.h"
 #include "tests/support/child_processes.h"
+#include "tests/support/font_faces.h"
 #include "tests/support/render_requests.h"
 #include "tests/support/render_context.h"
 #include "tests/support/card_templates.h"
 
-#include <QCryptographicHash>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -173,16 +172,11 @@ std::shared_ptr<const FontSet> brandFonts()
 {
     auto set = std::make_shared<FontSet>();
     for (const auto &[file, weight] : {std::pair{"Comfortaa-Regular.ttf", 400}, std::pair{"ComicNeue-Bold.woff", 700}}) {
-        QFile font(QStringLiteral(IMPRINT_TEST_FONTS "/") + QLatin1String(file));
-        if (!font.open(QIODevice::ReadOnly))
+        const auto face = imprint::test::uploadedFace(QStringLiteral(IMPRINT_TEST_FONTS "/") + QLatin1String(file),
+                                                      QStringLiteral("Brand"), weight);
+        if (!face)
             return nullptr;
-        const QByteArray bytes = font.readAll();
-        const QString sha256 = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-        const auto sfnt = decodeFontToSfnt(bytes);
-        const auto renamed = sfnt ? renameSfntFamily(*sfnt, internalFamilyFor(sha256)) : sfnt;
-        if (!renamed || !registerFontFace(sha256, *renamed))
-            return nullptr;
-        set->faces.append(FontFace{QStringLiteral("Brand"), weight, false, internalFamilyFor(sha256)});
+        set->faces.append(*face);
     }
     return set;
 }

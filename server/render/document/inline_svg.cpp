@@ -462,22 +462,21 @@ private:
         return std::nullopt;
     }
 
-    /// `v`'s character data (strings and numbers, also those of nested elements), white
-    /// space collapsed and trimmed as SVG's default white-space handling does.
-    QString characterData(const QJsonValue &v) const
+    /// The strings and numbers of `v` (a children value) in order, also those of nested
+    /// elements' children when `nested`.
+    QString textOf(const QJsonValue &v, bool nested) const
     {
-        QString out;
-        std::function<void(const QJsonValue &)> collect = [&](const QJsonValue &x) {
-            if (x.isArray())
-                for (const QJsonValue &c : x.toArray())
-                    collect(c);
-            else if (x.isString() || x.isDouble())
-                out += value(x);
-            else if (x.isObject())
-                collect(x.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("children")));
-        };
-        collect(v);
-        return out.simplified();
+        if (v.isArray()) {
+            QString out;
+            for (const QJsonValue &c : v.toArray())
+                out += textOf(c, nested);
+            return out;
+        }
+        if (v.isString() || v.isDouble())
+            return value(v);
+        if (nested && v.isObject())
+            return textOf(v.toObject().value(QLatin1String("props")).toObject().value(QLatin1String("children")), true);
+        return {};
     }
 
     /// Writes a `<text>` whose content is a `<textPath>` as librsvg can draw it (it draws
@@ -512,7 +511,9 @@ private:
         attributes(own, false, false, QStringLiteral("g"));
         TextOnPath run;
         run.font = m_fonts.back();
-        run.text = applyTransform(characterData(pathProps.value(QLatin1String("children"))), run.font.textTransform);
+        // White space collapsed and trimmed, as SVG's default white-space handling does.
+        run.text = applyTransform(textOf(pathProps.value(QLatin1String("children")), true).simplified(),
+                                  run.font.textTransform);
         QString spacing = ownValue(pathProps, "letterSpacing");
         if (spacing.isEmpty())
             spacing = ownValue(textProps, "letterSpacing");
@@ -764,15 +765,8 @@ private:
     /// renamed under the id prefix (the sanitiser then vets the CSS as any `<style>`).
     void styleSheet(const QJsonObject &props)
     {
-        QString css = props.value(QLatin1String("dangerouslySetInnerHTML")).toObject().value(QLatin1String("__html")).toString();
-        std::function<void(const QJsonValue &)> collect = [&](const QJsonValue &v) {
-            if (v.isArray())
-                for (const QJsonValue &x : v.toArray())
-                    collect(x);
-            else if (v.isString() || v.isDouble())
-                css += value(v);
-        };
-        collect(props.value(QLatin1String("children")));
+        const QString css = props.value(QLatin1String("dangerouslySetInnerHTML")).toObject().value(QLatin1String("__html")).toString()
+                            + textOf(props.value(QLatin1String("children")), false);
         m_xml.writeCharacters(withPrefixedRefs(withPrefixedSelectors(css)));
     }
 
