@@ -327,6 +327,17 @@ std::optional<RenderError> checkScale(const RenderOptions &options)
 
 } // namespace
 
+/// A data: URL of `cluster`'s image in `set` for an inline svg's text (SvgRenderScope):
+/// the set's SVG file; empty for Noto (drawn from the font) or a cluster the set lacks.
+QString inlineSvgEmojiUrl(EmojiLibrary &library, EmojiSet set, QStringView cluster)
+{
+    if (set == EmojiSet::Noto)
+        return {};
+    const std::shared_ptr<const EmojiImage> image = library.image(cluster, set);
+    return image ? QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(image->source.toBase64())
+                 : QString();
+}
+
 /// The faces of `request`'s uploaded fonts an inline svg may name (SvgRenderScope).
 SvgRenderScope::FontsFor inlineSvgFontsOf(const RenderRequest &request)
 {
@@ -343,8 +354,12 @@ common::Expected<LaidOutDocument, RenderError> layOut(const RenderRequest &reque
     // Before the tree is built: applying a space's fonts may already make font engines.
     useChromiumGlyphMasks();
     LaidOutDocument doc;
-    // SVG images drawn for this render end with it (svg_sandbox.h).
-    const SvgRenderScope svgScope(request.cancellation, inlineSvgFontsOf(request));
+    // SVG images drawn for this render end with it (svg_sandbox.h); an inline svg's emoji
+    // are drawn from the emoji set chosen below (chooseEngine()).
+    const SvgRenderScope svgScope(request.cancellation, inlineSvgFontsOf(request),
+                                  [&doc, &library = context.emoji()](QStringView cluster) {
+                                      return inlineSvgEmojiUrl(library, doc.emojiSet, cluster);
+                                  });
     auto tmpl = templateOf(request);
     if (!tmpl)
         return tmpl.error();

@@ -244,6 +244,61 @@ private Q_SLOTS:
         }
     }
 
+    // An emoji in an inline svg's text is drawn from the set, in colour, where the same
+    // text in HTML draws it (librsvg drew the emoji font's glyph as a silhouette in the
+    // text's fill); the text after it keeps its place.
+    void svgTextEmojiAreTheSetsImages_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("satori") << QStringLiteral("satori");
+        QTest::newRow("takumi") << QStringLiteral("takumi");
+    }
+    void svgTextEmojiAreTheSetsImages()
+    {
+        QFETCH(QString, engine);
+        if (!setInstalled(EmojiSet::Twemoji))
+            QFAIL("the twemoji set is not installed: run scripts/fetch-emoji");
+        const QString line = QString::fromUtf8("\U0001F389 Launch");
+        const QJsonObject html{{QStringLiteral("type"), QStringLiteral("div")},
+                               {QStringLiteral("props"), QJsonObject{{QStringLiteral("style"), QJsonObject{{QStringLiteral("height"), 60}}},
+                                                                     {QStringLiteral("children"), line}}}};
+        const QJsonObject text{{QStringLiteral("type"), QStringLiteral("text")},
+                               {QStringLiteral("props"), QJsonObject{{QStringLiteral("x"), 0}, {QStringLiteral("y"), 40},
+                                                                     {QStringLiteral("fill"), QStringLiteral("#0f172a")},
+                                                                     {QStringLiteral("children"), line}}}};
+        const QJsonObject svg{{QStringLiteral("type"), QStringLiteral("svg")},
+                              {QStringLiteral("props"), QJsonObject{{QStringLiteral("width"), 400}, {QStringLiteral("height"), 60},
+                                                                    {QStringLiteral("children"), QJsonArray{text}}}}};
+        QJsonObject style = imprint::test::textCardStyle(36, 0, QStringLiteral("#0f172a"));
+        style.insert(QStringLiteral("flexDirection"), QStringLiteral("column"));
+        RenderRequest request;
+        request.document = imprint::test::flexCard(400, 120, style, QJsonArray{html, svg});
+        request.options.engine = imprint::test::engineOption(engine);
+        request.options.emojiSet = imprint::test::emojiOption(QStringLiteral("twemoji"));
+        const auto result = render(request, imprint::test::renderContext());
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().message));
+        const QImage image = QImage::fromData(result->bytes).convertToFormat(QImage::Format_ARGB32);
+        // The coloured pixels (the party popper's red, yellow and green; the text is slate).
+        const auto colourful = [&](int y0, int y1) {
+            QRect box;
+            for (int y = y0; y < y1; ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    if (std::max({c.red(), c.green(), c.blue()}) - std::min({c.red(), c.green(), c.blue()}) > 80)
+                        box |= QRect(x, y, 1, 1);
+                }
+            return box;
+        };
+        const QRect inHtml = colourful(0, 60), inSvg = colourful(60, 120);
+        const QString shown = QStringLiteral("html %1,%2 %3×%4; svg %5,%6 %7×%8")
+                                  .arg(inHtml.x()).arg(inHtml.y()).arg(inHtml.width()).arg(inHtml.height())
+                                  .arg(inSvg.x()).arg(inSvg.y()).arg(inSvg.width()).arg(inSvg.height());
+        QVERIFY2(inHtml.width() > 20 && inSvg.width() > 20, qPrintable(shown));
+        QVERIFY2(std::abs(inSvg.left() - inHtml.left()) <= 1 && std::abs(inSvg.width() - inHtml.width()) <= 1
+                     && std::abs(inSvg.height() - inHtml.height()) <= 1,
+                 qPrintable(shown));
+    }
+
     void notoDrawsTheFont()
     {
         QStringList warnings;

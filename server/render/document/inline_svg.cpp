@@ -1,10 +1,13 @@
 // Inline <svg> elements written out as SVG documents (see inline_svg.h).
 
 #include "server/render/document/inline_svg.h"
+#include "server/render/document/inline_svg_vocabulary.h"
 #include "server/render/document/svg_path_data.h"
 #include "server/render/document/svg_text_baseline.h"
 #include "server/render/document/svg_text_path.h"
 #include "server/render/document/svg_transform.h"
+#include "server/render/resources/emoji.h"
+#include "server/render/resources/svg_sandbox.h"
 #include "server/render/resources/svg_viewport.h"
 #include "server/render/style/text_transform.h"
 
@@ -17,144 +20,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
 namespace imprint::render {
 
+using namespace inline_svg_detail;
+
 namespace {
-
-/// React's JSX names of SVG attributes whose SVG name differs: react-dom's attribute
-/// table (packages/react-dom-bindings/src/shared/possibleStandardNames.js and the
-/// CAMELIZE list of DOMProperty.js). Every other name is written as it is, which is
-/// right for SVG's own camelCase attributes (viewBox, gradientUnits, stdDeviation, …)
-/// and for names already written the SVG way (`stroke-width`, as `markup` has them).
-const QHash<QString, QString> &reactAttributeNames()
-{
-    static const QHash<QString, QString> names = [] {
-        QHash<QString, QString> map;
-        const char *hyphenated[] = {
-            "accent-height", "alignment-baseline", "arabic-form", "baseline-shift", "cap-height", "clip-path",
-            "clip-rule", "color-interpolation", "color-interpolation-filters", "color-profile", "color-rendering",
-            "dominant-baseline", "enable-background", "fill-opacity", "fill-rule", "flood-color", "flood-opacity",
-            "font-family", "font-size", "font-size-adjust", "font-stretch", "font-style", "font-variant",
-            "font-weight", "glyph-name", "glyph-orientation-horizontal", "glyph-orientation-vertical",
-            "horiz-adv-x", "horiz-origin-x", "image-rendering", "letter-spacing", "lighting-color", "marker-end",
-            "marker-mid", "marker-start", "overline-position", "overline-thickness", "paint-order", "panose-1",
-            "pointer-events", "rendering-intent", "shape-rendering", "stop-color", "stop-opacity",
-            "strikethrough-position", "strikethrough-thickness", "stroke-dasharray", "stroke-dashoffset",
-            "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "stroke-width",
-            "text-anchor", "text-decoration", "text-rendering", "transform-origin", "underline-position",
-            "underline-thickness", "unicode-bidi", "unicode-range", "units-per-em", "v-alphabetic", "v-hanging",
-            "v-ideographic", "v-mathematical", "vector-effect", "vert-adv-y", "vert-origin-x", "vert-origin-y",
-            "word-spacing", "writing-mode", "x-height"};
-        for (const char *h : hyphenated) {
-            const QString svgName = QString::fromLatin1(h);
-            QString camel;
-            bool upper = false;
-            for (QChar c : svgName) {
-                if (c == u'-') {
-                    upper = true;
-                    continue;
-                }
-                camel += upper ? c.toUpper() : c;
-                upper = false;
-            }
-            map.insert(camel, svgName);
-        }
-        map.insert(QStringLiteral("panose1"), QStringLiteral("panose-1"));
-        for (const char *x : {"Actuate", "Arcrole", "Href", "Role", "Show", "Title", "Type"})
-            map.insert(QStringLiteral("xlink") + QLatin1String(x),
-                       QStringLiteral("xlink:") + QString::fromLatin1(x).toLower());
-        for (const char *x : {"Base", "Lang", "Space"})
-            map.insert(QStringLiteral("xml") + QLatin1String(x),
-                       QStringLiteral("xml:") + QString::fromLatin1(x).toLower());
-        return map;
-    }();
-    return names;
-}
-
-/// The SVG elements an inline `<svg>` may hold: shapes, structure, paint servers,
-/// clipping and masking, text, raster images (data: only, the sanitiser's rule) and
-/// filter primitives. Scripts, foreignObject and animation are not images.
-bool isSupportedElement(const QString &name)
-{
-    static const QSet<QString> names = {
-        QStringLiteral("svg"),          QStringLiteral("g"),              QStringLiteral("defs"),
-        QStringLiteral("path"),         QStringLiteral("circle"),         QStringLiteral("ellipse"),
-        QStringLiteral("rect"),         QStringLiteral("line"),           QStringLiteral("polyline"),
-        QStringLiteral("polygon"),      QStringLiteral("linearGradient"), QStringLiteral("radialGradient"),
-        QStringLiteral("stop"),         QStringLiteral("clipPath"),       QStringLiteral("mask"),
-        QStringLiteral("use"),          QStringLiteral("symbol"),         QStringLiteral("text"),
-        QStringLiteral("tspan"),        QStringLiteral("image"),          QStringLiteral("title"),
-        QStringLiteral("desc"),         QStringLiteral("pattern"),        QStringLiteral("marker"),
-        QStringLiteral("filter"),       QStringLiteral("feGaussianBlur"), QStringLiteral("feOffset"),
-        QStringLiteral("feFlood"),      QStringLiteral("feComposite"),    QStringLiteral("feMerge"),
-        QStringLiteral("feMergeNode"),  QStringLiteral("feBlend"),        QStringLiteral("feColorMatrix"),
-        QStringLiteral("feDropShadow"), QStringLiteral("textPath"),       QStringLiteral("style"),
-        // The rest of Filter Effects 1 §9 but feImage (it draws another resource): grain
-        // and noise textures (feTurbulence), duotones and posterising (feComponentTransfer),
-        // outlines (feMorphology), embossing and lighting.
-        QStringLiteral("feTurbulence"), QStringLiteral("feComponentTransfer"), QStringLiteral("feFuncR"),
-        QStringLiteral("feFuncG"), QStringLiteral("feFuncB"), QStringLiteral("feFuncA"),
-        QStringLiteral("feMorphology"), QStringLiteral("feDisplacementMap"), QStringLiteral("feTile"),
-        QStringLiteral("feConvolveMatrix"), QStringLiteral("feDiffuseLighting"), QStringLiteral("feSpecularLighting"),
-        QStringLiteral("feDistantLight"), QStringLiteral("fePointLight"), QStringLiteral("feSpotLight"),
-        QStringLiteral("a"), // a link: written as the group it draws as in an image
-    };
-    return names.contains(name);
-}
-
-/// Props that are React's, not attributes (or are Tailwind's business). `className` is
-/// written as `class` (a `<style>` sheet inside the svg selects by it, as Illustrator's
-/// and Inkscape's exports do).
-bool isDroppedProp(const QString &name)
-{
-    return name == QLatin1String("children") || name == QLatin1String("key") || name == QLatin1String("ref")
-           || name == QLatin1String("tw")
-           || name == QLatin1String("style") || name == QLatin1String("xmlns")
-           || name == QLatin1String("xmlnsXlink") || name == QLatin1String("xmlns:xlink")
-           || name == QLatin1String("dangerouslySetInnerHTML") || name.startsWith(QLatin1String("on"));
-}
-
-/// React's unitless style properties among those SVG content uses (a number stays bare).
-bool isUnitless(const QString &camel)
-{
-    static const QSet<QString> names = {
-        QStringLiteral("opacity"),          QStringLiteral("fillOpacity"),   QStringLiteral("floodOpacity"),
-        QStringLiteral("stopOpacity"),      QStringLiteral("strokeOpacity"), QStringLiteral("strokeWidth"),
-        QStringLiteral("strokeDasharray"),  QStringLiteral("strokeDashoffset"),
-        QStringLiteral("strokeMiterlimit"), QStringLiteral("fontWeight"),    QStringLiteral("lineHeight"),
-    };
-    return names.contains(camel);
-}
-
-/// A plain number or px length in user units; nullopt for anything else.
-std::optional<double> userUnits(QString text)
-{
-    text = text.trimmed();
-    if (text.endsWith(QLatin1String("px")))
-        text.chop(2);
-    bool ok = false;
-    const double v = text.toDouble(&ok);
-    return ok ? std::optional<double>(v) : std::nullopt;
-}
-
-QString number(double v)
-{
-    return QString::number(v, 'g', 10);
-}
-
-QString kebab(const QString &camel)
-{
-    QString out;
-    for (QChar c : camel) {
-        if (c.isUpper())
-            out += u'-' + c.toLower();
-        else
-            out += c;
-    }
-    return out;
-}
 
 /// An open element's stroke, as SvgWriter tracks it for `vector-effect`.
 struct StrokeState {
@@ -428,7 +301,7 @@ private:
         if (type == QLatin1String("text") && m_options.naturalSize)
             if (const std::optional<QJsonObject> onPath = textPathOf(props); onPath && textOnPath(props, *onPath))
                 return true;
-        if (nonScalingShape(props, type))
+        if (nonScalingShape(props, type) || (type == QLatin1String("text") && textWithEmoji(props)))
             return true;
         // An image has no links: an <a> draws its content as a <g> would.
         const bool link = type == QLatin1String("a");
@@ -479,6 +352,79 @@ private:
         return {};
     }
 
+    /// Writes a `<text>` of one run with emoji as Chromium draws it, in colour: librsvg
+    /// draws the emoji font's glyphs as silhouettes in the text's fill, so each emoji is
+    /// kept in the run invisible (its advance stays) and its image from the render's emoji
+    /// set (SvgRenderScope::inlineSvgEmoji()) is placed over it, where the HTML text's
+    /// would be (emojiImageRect()). Only plain runs: string content, one x and y, a number
+    /// dy, no dx, rotate or transform. False, having written nothing, otherwise.
+    bool textWithEmoji(const QJsonObject &props)
+    {
+        const QJsonValue children = props.value(QLatin1String("children"));
+        const QJsonArray list = children.isArray() ? children.toArray() : QJsonArray{children};
+        const auto length = [&](const char *name) {
+            const QString v = ownValue(props, name).trimmed();
+            return userUnits(v.isEmpty() ? QStringLiteral("0") : v);
+        };
+        if (!m_options.naturalSize || std::any_of(list.begin(), list.end(), [](const QJsonValue &c) { return c.isObject() || c.isArray(); })
+            || !length("x") || !length("y") || !length("dy") || !ownValue(props, "dx").isEmpty()
+            || !ownValue(props, "rotate").isEmpty() || !ownValue(props, "transform").isEmpty())
+            return false;
+        const QString raw = textOf(children, false).simplified();
+        const QStringList clusters = graphemeClusters(raw);
+        QStringList images;
+        qsizetype bytes = 0;
+        for (const QString &cluster : clusters) {
+            images << (isEmojiCluster(cluster) ? SvgRenderScope::inlineSvgEmoji(cluster) : QString());
+            bytes += images.back().size();
+        }
+        // The images travel in the document: past kMaxEmojiBytes a document's further emoji
+        // stay silhouettes.
+        if (bytes == 0 || m_emojiBytes + bytes > kMaxEmojiBytes)
+            return false;
+        m_emojiBytes += bytes;
+        m_xml.writeStartElement(QStringLiteral("text"));
+        ++m_depth;
+        attributes(props, false, false, QStringLiteral("text"));
+        const SvgTextFont font = m_fonts.back();
+        for (qsizetype i = 0; i < clusters.size(); ++i) {
+            const QString text = applyTransform(clusters[i], font.textTransform);
+            if (images[i].isEmpty()) {
+                m_xml.writeCharacters(text);
+                continue;
+            }
+            m_xml.writeStartElement(QStringLiteral("tspan"));
+            m_xml.writeAttribute(QStringLiteral("fill-opacity"), QStringLiteral("0"));
+            m_xml.writeAttribute(QStringLiteral("stroke-opacity"), QStringLiteral("0"));
+            m_xml.writeCharacters(text);
+            m_xml.writeEndElement();
+        }
+        m_strokes.pop_back();
+        m_fonts.pop_back();
+        --m_depth;
+        m_xml.writeEndElement();
+        const double spacing = userUnits(ownValue(props, "letterSpacing")).value_or(0);
+        const QList<double> advances = svgTextAdvances(clusters, font, spacing);
+        const double total = std::accumulate(advances.begin(), advances.end(), 0.0);
+        const QString anchor = ownValue(props, "textAnchor").trimmed();
+        double x = *length("x") - (anchor == QLatin1String("middle") ? total / 2 : anchor == QLatin1String("end") ? total : 0);
+        const double y = *length("y") + *length("dy") + svgBaselineShift(font, baselineKeyword(props, font));
+        for (qsizetype i = 0; i < clusters.size(); ++i) {
+            if (!images[i].isEmpty()) {
+                const QRectF box = emojiImageRect(QPointF(x, y), advances[i] - spacing, font.size);
+                m_xml.writeStartElement(QStringLiteral("image"));
+                m_xml.writeAttribute(QStringLiteral("href"), images[i]);
+                m_xml.writeAttribute(QStringLiteral("x"), inline_svg_detail::number(box.x()));
+                m_xml.writeAttribute(QStringLiteral("y"), inline_svg_detail::number(box.y()));
+                m_xml.writeAttribute(QStringLiteral("width"), inline_svg_detail::number(box.width()));
+                m_xml.writeAttribute(QStringLiteral("height"), inline_svg_detail::number(box.height()));
+                m_xml.writeEndElement();
+            }
+            x += advances[i];
+        }
+        return true;
+    }
+
     /// Writes a `<text>` whose content is a `<textPath>` as librsvg can draw it (it draws
     /// no textPath): a `<g>` with the text's attributes, a `<g>` with the textPath's, and
     /// one `<text>` per grapheme cluster turned along the referenced `<path>`
@@ -522,10 +468,7 @@ private:
         run.anchor = ownValue(pathProps, "textAnchor").trimmed();
         if (run.anchor.isEmpty())
             run.anchor = ownValue(textProps, "textAnchor").trimmed();
-        QString baseline = ownValue(textProps, "alignmentBaseline").trimmed().toLower();
-        if (baseline.isEmpty() || baseline == QLatin1String("auto") || baseline == QLatin1String("baseline"))
-            baseline = textFont.dominantBaseline;
-        const double shift = svgBaselineShift(run.font, baseline);
+        const double shift = svgBaselineShift(run.font, baselineKeyword(textProps, textFont));
         for (const PathGlyph &glyph : layOutOnPath(*line, run)) {
             m_xml.writeStartElement(QStringLiteral("text"));
             m_xml.writeAttribute(QStringLiteral("transform"), QStringLiteral("translate(%1 %2) rotate(%3)")
@@ -667,6 +610,16 @@ private:
                    || name == QLatin1String("alignmentBaseline") || name == QLatin1String("alignment-baseline"));
     }
 
+    /// The baseline keyword a text element is placed by: its own alignment-baseline, else
+    /// the dominant-baseline of `font` (its own or inherited), as in Chromium.
+    QString baselineKeyword(const QJsonObject &props, const SvgTextFont &font) const
+    {
+        const QString baseline = ownValue(props, "alignmentBaseline").trimmed().toLower();
+        return baseline.isEmpty() || baseline == QLatin1String("auto") || baseline == QLatin1String("baseline")
+                   ? font.dominantBaseline
+                   : baseline;
+    }
+
     /// Opens the element's entry of m_fonts and answers how far (user units, down) its
     /// text moves for its baseline keyword: for a `<text>`, or a `<tspan>` that starts
     /// again at a `y` of its own, in the layout engines' document; else 0. Its
@@ -684,10 +637,7 @@ private:
         if (!m_options.naturalSize
             || (type != QLatin1String("text") && (type != QLatin1String("tspan") || !props.contains(QLatin1String("y")))))
             return 0;
-        QString baseline = ownValue(props, "alignmentBaseline").trimmed().toLower();
-        if (baseline.isEmpty() || baseline == QLatin1String("auto") || baseline == QLatin1String("baseline"))
-            baseline = m_fonts.back().dominantBaseline;
-        return svgBaselineShift(m_fonts.back(), baseline);
+        return svgBaselineShift(m_fonts.back(), baselineKeyword(props, m_fonts.back()));
     }
 
     /// The `transform` attribute an element below the root is written with when its CSS
@@ -810,6 +760,8 @@ private:
     std::vector<SvgTextFont> m_fonts; ///< likewise, the font its text inherits
     QRectF m_viewBox; ///< the root's viewBox, else its natural size (layout engines only)
     QTransform m_rootTransform; ///< the root's viewBox onto its natural size (layout engines only)
+    static constexpr qsizetype kMaxEmojiBytes = 1 << 20; ///< emoji image data: URLs in one document
+    qsizetype m_emojiBytes = 0;
 };
 
 } // namespace

@@ -3,18 +3,17 @@
 #include "server/render/document/svg_text_path.h"
 
 #include "server/render/style/computed_style.h"
+#include "server/render/resources/emoji.h"
 #include "server/render/style/font_units.h"
 
 #include <QTextBoundaryFinder>
 
 #include <cmath>
+#include <numeric>
 #include <numbers>
 
 namespace imprint::render {
 
-namespace {
-
-/// `text`'s grapheme clusters.
 QStringList graphemeClusters(const QString &text)
 {
     QStringList clusters;
@@ -29,7 +28,17 @@ QStringList graphemeClusters(const QString &text)
     return clusters;
 }
 
-} // namespace
+QList<double> svgTextAdvances(const QStringList &clusters, const SvgTextFont &font, double letterSpacing)
+{
+    const QList<qreal> nominal = clusterAdvances(svgTextNominalStyle(font), clusters);
+    const double k = font.size / kSvgTextNominalSize;
+    QList<double> advances;
+    advances.reserve(clusters.size());
+    for (qsizetype i = 0; i < clusters.size(); ++i)
+        advances << nominal.value(i) * k + (isEmojiCluster(clusters[i]) ? emojiAdvanceCorrection(font.size) : 0)
+                        + letterSpacing;
+    return advances;
+}
 
 double startOffsetAlong(const QString &offset, double length)
 {
@@ -50,14 +59,8 @@ QList<PathGlyph> layOutOnPath(const QPainterPath &path, const TextOnPath &run)
     if (!(length > 0) || run.font.size <= 0 || !std::isfinite(run.font.size))
         return glyphs;
     const QStringList clusters = graphemeClusters(run.text);
-    const QList<qreal> nominal = clusterAdvances(svgTextNominalStyle(run.font), clusters);
-    const double k = run.font.size / kSvgTextNominalSize;
-    double total = 0;
-    QList<double> advances;
-    for (qsizetype i = 0; i < clusters.size(); ++i) {
-        advances << nominal.value(i) * k + run.letterSpacing;
-        total += advances.back();
-    }
+    const QList<double> advances = svgTextAdvances(clusters, run.font, run.letterSpacing);
+    const double total = std::accumulate(advances.begin(), advances.end(), 0.0);
     double at = run.startOffset;
     if (run.anchor == QLatin1String("middle"))
         at -= total / 2;

@@ -36,6 +36,15 @@ struct TextOnPath {
 /// start or past its end is not drawn (SVG 2 §11.8.3). Empty when the path has no length.
 QList<PathGlyph> layOutOnPath(const QPainterPath &path, const TextOnPath &run);
 
+/// `text`'s grapheme clusters (UAX #29), in order.
+QStringList graphemeClusters(const QString &text);
+
+/// Each of `clusters`' advance in user units as one run of svg text in `font` (measured by
+/// the text module, font_units.h, clusterAdvances()), `letterSpacing` after each; an
+/// emoji cluster takes the emoji font's own advance (emojiAdvanceCorrection()), as the
+/// helper's shaping and Chromium give it.
+QList<double> svgTextAdvances(const QStringList &clusters, const SvgTextFont &font, double letterSpacing);
+
 /// A startOffset attribute against a path `length` user units long: a number or px
 /// length, or a percentage of the length; 0 when it is neither.
 double startOffsetAlong(const QString &offset, double length);

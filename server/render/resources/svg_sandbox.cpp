@@ -39,6 +39,7 @@ SvgSandboxOptions g_options;
 std::atomic<quint64> g_started{0};
 thread_local RenderCancellation t_render;
 thread_local SvgRenderScope::FontsFor t_fonts;
+thread_local SvgRenderScope::EmojiFor t_emoji;
 
 CountedCache<CachedRaster> &cache()
 {
@@ -258,15 +259,22 @@ QString defaultSvgRasterHelper()
 #endif
 }
 
-SvgRenderScope::SvgRenderScope(RenderCancellation cancellation, FontsFor fontsFor)
+SvgRenderScope::SvgRenderScope(RenderCancellation cancellation, FontsFor fontsFor, EmojiFor emojiFor)
     : m_previous(std::exchange(t_render, std::move(cancellation)))
     , m_previousFonts(std::exchange(t_fonts, std::move(fontsFor)))
+    , m_previousEmoji(std::exchange(t_emoji, std::move(emojiFor)))
 { }
 
 SvgRenderScope::~SvgRenderScope()
 {
     t_render = m_previous;
     t_fonts = std::move(m_previousFonts);
+    t_emoji = std::move(m_previousEmoji);
+}
+
+QString SvgRenderScope::inlineSvgEmoji(QStringView cluster)
+{
+    return t_emoji ? t_emoji(cluster) : QString();
 }
 
 QList<SvgRasterFont> SvgRenderScope::inlineSvgFonts(const QByteArray &svg)

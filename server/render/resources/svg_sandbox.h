@@ -66,8 +66,14 @@ public:
     /// (text/font_set.h, svgRasterFonts()), for the helper's fontconfig.
     using FontsFor = std::function<QList<SvgRasterFont>(const QByteArray &svg)>;
 
-    /// `fontsFor`: this render's uploaded fonts (empty: none).
-    explicit SvgRenderScope(RenderCancellation cancellation, FontsFor fontsFor = {});
+    /// The image an emoji cluster of an inline svg's text is drawn with, as a data: URL of
+    /// an SVG (the render's emoji set); empty when the set draws it from the font (Noto)
+    /// or has no image for it.
+    using EmojiFor = std::function<QString(QStringView cluster)>;
+
+    /// `fontsFor`: this render's uploaded fonts (empty: none); `emojiFor`: its emoji images
+    /// (empty: none).
+    explicit SvgRenderScope(RenderCancellation cancellation, FontsFor fontsFor = {}, EmojiFor emojiFor = {});
     ~SvgRenderScope();
     SvgRenderScope(const SvgRenderScope &) = delete;
     SvgRenderScope &operator=(const SvgRenderScope &) = delete;
@@ -78,10 +84,13 @@ public:
     /// `svg` may name; none outside a render. An `img` of an SVG is given none, as in
     /// browsers (an image document does not see the page's fonts).
     static QList<SvgRasterFont> inlineSvgFonts(const QByteArray &svg);
+    /// The image of `cluster` for this thread's render (EmojiFor); empty outside a render.
+    static QString inlineSvgEmoji(QStringView cluster);
 
 private:
     RenderCancellation m_previous;
     FontsFor m_previousFonts;
+    EmojiFor m_previousEmoji;
 };
 
 /// `job` drawn under the options in force: from the cache, else in the helper with
