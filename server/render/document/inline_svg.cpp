@@ -14,6 +14,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSet>
 #include <QXmlStreamWriter>
 
@@ -360,6 +361,8 @@ private:
     /// dy, no dx, rotate or transform. False, having written nothing, otherwise.
     bool textWithEmoji(const QJsonObject &props)
     {
+        ++m_depth; // ownValue() reads the element's own values at its depth, not the root's
+        const auto leave = qScopeGuard([this] { --m_depth; });
         const QJsonValue children = props.value(QLatin1String("children"));
         const QJsonArray list = children.isArray() ? children.toArray() : QJsonArray{children};
         const auto length = [&](const char *name) {
@@ -370,8 +373,11 @@ private:
             || !length("x") || !length("y") || !length("dy") || !ownValue(props, "dx").isEmpty()
             || !ownValue(props, "rotate").isEmpty() || !ownValue(props, "transform").isEmpty())
             return false;
-        const QString raw = textOf(children, false).simplified();
-        const QStringList clusters = graphemeClusters(raw);
+        // The font (and with it the text-transform) this text inherits: its own declarations
+        // are applied when its attributes are written below.
+        const SvgTextFont inherited = m_fonts.empty() ? SvgTextFont{} : m_fonts.back();
+        const SvgTextFont own = svgTextFont(inherited, [&](const char *camel) { return fontValue(props, camel); });
+        const QStringList clusters = graphemeClusters(applyTransform(textOf(children, false).simplified(), own.textTransform));
         QStringList images;
         qsizetype bytes = 0;
         for (const QString &cluster : clusters) {
@@ -384,24 +390,21 @@ private:
             return false;
         m_emojiBytes += bytes;
         m_xml.writeStartElement(QStringLiteral("text"));
-        ++m_depth;
         attributes(props, false, false, QStringLiteral("text"));
         const SvgTextFont font = m_fonts.back();
         for (qsizetype i = 0; i < clusters.size(); ++i) {
-            const QString text = applyTransform(clusters[i], font.textTransform);
             if (images[i].isEmpty()) {
-                m_xml.writeCharacters(text);
+                m_xml.writeCharacters(clusters[i]);
                 continue;
             }
             m_xml.writeStartElement(QStringLiteral("tspan"));
             m_xml.writeAttribute(QStringLiteral("fill-opacity"), QStringLiteral("0"));
             m_xml.writeAttribute(QStringLiteral("stroke-opacity"), QStringLiteral("0"));
-            m_xml.writeCharacters(text);
+            m_xml.writeCharacters(clusters[i]);
             m_xml.writeEndElement();
         }
         m_strokes.pop_back();
         m_fonts.pop_back();
-        --m_depth;
         m_xml.writeEndElement();
         const double spacing = userUnits(ownValue(props, "letterSpacing")).value_or(0);
         const QList<double> advances = svgTextAdvances(clusters, font, spacing);
@@ -534,6 +537,8 @@ private:
     /// written nothing, for any other element (enterStroke() divides a uniform scale).
     bool nonScalingShape(const QJsonObject &props, const QString &type)
     {
+        ++m_depth; // ownValue() reads the element's own values at its depth, not the root's
+        const auto leave = qScopeGuard([this] { --m_depth; });
         const QTransform &t = m_rootTransform;
         if (!m_options.naturalSize || t.type() != QTransform::TxScale || std::abs(t.m11() - t.m22()) < 1e-6
             || !isNonScaling(props) || props.contains(QLatin1String("transform"))
@@ -556,11 +561,9 @@ private:
                                                                    number(back.dx()), number(back.dy())));
         m_xml.writeStartElement(QStringLiteral("path"));
         m_xml.writeAttribute(QStringLiteral("d"), svgPathData(t.map(*outline), type == QLatin1String("polygon")));
-        ++m_depth;
         attributes(own, false, false, QStringLiteral("path"));
         m_strokes.pop_back();
         m_fonts.pop_back();
-        --m_depth;
         m_xml.writeEndElement();
         m_xml.writeEndElement();
         return true;
@@ -610,6 +613,16 @@ private:
                    || name == QLatin1String("alignmentBaseline") || name == QLatin1String("alignment-baseline"));
     }
 
+    /// The element's own value of a font property for svgTextFont(): ownValue(), but
+    /// text-transform from a style only (it is no presentation attribute, SVG 2 §6.6, and
+    /// Chromium ignores it as one).
+    QString fontValue(const QJsonObject &props, const char *camel) const
+    {
+        return std::strcmp(camel, "textTransform") == 0 && m_depth > 0
+                   ? value(props.value(QLatin1String("style")).toObject().value(QLatin1String(camel)))
+                   : ownValue(props, camel);
+    }
+
     /// The baseline keyword a text element is placed by: its own alignment-baseline, else
     /// the dominant-baseline of `font` (its own or inherited), as in Chromium.
     QString baselineKeyword(const QJsonObject &props, const SvgTextFont &font) const
@@ -627,13 +640,7 @@ private:
     double baselineShift(const QJsonObject &props, const QString &type)
     {
         const SvgTextFont parent = m_fonts.empty() ? SvgTextFont{} : m_fonts.back();
-        // text-transform is no presentation attribute (SVG 2 §6.6): Chromium takes it from
-        // a style only.
-        m_fonts.push_back(svgTextFont(parent, [&](const char *camel) {
-            return std::strcmp(camel, "textTransform") == 0 && m_depth > 0
-                       ? value(props.value(QLatin1String("style")).toObject().value(QLatin1String(camel)))
-                       : ownValue(props, camel);
-        }));
+        m_fonts.push_back(svgTextFont(parent, [&](const char *camel) { return fontValue(props, camel); }));
         if (!m_options.naturalSize
             || (type != QLatin1String("text") && (type != QLatin1String("tspan") || !props.contains(QLatin1String("y")))))
             return 0;
