@@ -19,6 +19,8 @@
 
 #include <QTest>
 
+#include <QFile>
+#include <QJsonDocument>
 #include <QPainterPath>
 
 #include <cmath>
@@ -109,6 +111,45 @@ private slots:
         QVERIFY2(std::abs(b.left() - bounds.left()) < 0.01 && std::abs(b.top() - bounds.top()) < 0.01
                      && std::abs(b.width() - bounds.width()) < 0.01 && std::abs(b.height() - bounds.height()) < 0.01,
                  qPrintable(QStringLiteral("%1,%2 %3×%4").arg(b.left()).arg(b.top()).arg(b.width()).arg(b.height())));
+    }
+
+    // What the writer rewrites (a non-scaling stroke's outline, an emoji run, text on a
+    // path), from hostile numbers (1e308 coordinates and dy, a 1e300 letter-spacing, a
+    // negative font size): the card renders with each svg's marker square, and nothing
+    // coloured is drawn anywhere else (an emoji image at an overflowed position was).
+    void hostileRewritesStayInTheirBox_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("takumi") << QStringLiteral("takumi");
+        QTest::newRow("satori") << QStringLiteral("satori");
+    }
+    void hostileRewritesStayInTheirBox()
+    {
+        QFETCH(QString, engine);
+        QFile file(QStringLiteral(IMPRINT_SOURCE_DIR "/tests/render/svg_effects/hostile-rewrites.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString error;
+        const QImage image = test::renderCardImage(QJsonDocument::fromJson(file.readAll()).object(),
+                                                   QStringLiteral("hostile-rewrites"), engine, {}, &error)
+                                 .convertToFormat(QImage::Format_ARGB32);
+        QVERIFY2(!image.isNull(), qPrintable(error));
+        // The first svg stretches its 10-unit square to 10 × 16.7 px (viewBox 0 0 100 30 at 100 × 50).
+        const QList<std::pair<QRect, QColor>> markers = {{QRect(0, 0, 10, 17), QColor(0, 255, 0)},
+                                                         {QRect(120, 0, 10, 10), QColor(0, 0, 255)},
+                                                         {QRect(240, 0, 10, 10), QColor(255, 0, 255)},
+                                                         {QRect(60, 100, 10, 10), QColor(0, 255, 255)}};
+        int stray = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                const bool inMarker = std::any_of(markers.begin(), markers.end(),
+                                                  [&](const auto &m) { return m.first.adjusted(-1, -1, 1, 1).contains(x, y); });
+                if (!inMarker && std::max({c.red(), c.green(), c.blue()}) - std::min({c.red(), c.green(), c.blue()}) > 80)
+                    ++stray;
+            }
+        for (const auto &[box, colour] : markers)
+            QCOMPARE(image.pixelColor(box.center()).name(), colour.name());
+        QCOMPARE(stray, 0);
     }
 
     void pathDataThatIsNoPath()

@@ -413,8 +413,11 @@ private:
         double x = *length("x") - (anchor == QLatin1String("middle") ? total / 2 : anchor == QLatin1String("end") ? total : 0);
         const double y = *length("y") + *length("dy") + svgBaselineShift(font, baselineKeyword(props, font));
         for (qsizetype i = 0; i < clusters.size(); ++i) {
-            if (!images[i].isEmpty()) {
-                const QRectF box = emojiImageRect(QPointF(x, y), advances[i] - spacing, font.size);
+            const QRectF box = emojiImageRect(QPointF(x, y), advances[i] - spacing, font.size);
+            // Far outside any card (a dy of 1e308, a letter-spacing of 1e300): not drawn.
+            constexpr double kFar = 1e7;
+            if (!images[i].isEmpty() && std::abs(box.x()) < kFar && std::abs(box.y()) < kFar
+                && std::abs(box.width()) < kFar) {
                 m_xml.writeStartElement(QStringLiteral("image"));
                 m_xml.writeAttribute(QStringLiteral("href"), images[i]);
                 m_xml.writeAttribute(QStringLiteral("x"), inline_svg_detail::number(box.x()));
