@@ -247,12 +247,7 @@ private Q_SLOTS:
     // An emoji in an inline svg's text is drawn from the set, in colour, where the same
     // text in HTML draws it (librsvg drew the emoji font's glyph as a silhouette in the
     // text's fill); the text after it keeps its place.
-    void svgTextEmojiAreTheSetsImages_data()
-    {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("satori") << QStringLiteral("satori");
-        QTest::newRow("takumi") << QStringLiteral("takumi");
-    }
+    void svgTextEmojiAreTheSetsImages_data() { imprint::test::addRasterEngineRows(); }
     void svgTextEmojiAreTheSetsImages()
     {
         QFETCH(QString, engine);

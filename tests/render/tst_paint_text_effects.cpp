@@ -74,12 +74,7 @@ private Q_SLOTS:
         QCOMPARE(glyphOutline(used, glyph), untouched.pathForGlyph(glyph));
     }
 
-    void largeTextDoesNotDependOnEarlierRenders_data()
-    {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << QStringLiteral("takumi");
-        QTest::newRow("satori") << QStringLiteral("satori");
-    }
+    void largeTextDoesNotDependOnEarlierRenders_data() { imprint::test::addRasterEngineRows(); }
 
     void largeTextDoesNotDependOnEarlierRenders()
     {

@@ -17,6 +17,8 @@
 #include "server/render/document/svg_path_data.h"
 #include "tests/support/chromium_cards.h"
 
+#include "tests/support/render_requests.h"
+
 #include <QTest>
 
 #include <QFile>
@@ -117,12 +119,7 @@ private slots:
     // path), from hostile numbers (1e308 coordinates and dy, a 1e300 letter-spacing, a
     // negative font size): the card renders with each svg's marker square, and nothing
     // coloured is drawn anywhere else (an emoji image at an overflowed position was).
-    void hostileRewritesStayInTheirBox_data()
-    {
-        QTest::addColumn<QString>("engine");
-        QTest::newRow("takumi") << QStringLiteral("takumi");
-        QTest::newRow("satori") << QStringLiteral("satori");
-    }
+    void hostileRewritesStayInTheirBox_data() { imprint::test::addRasterEngineRows(); }
     void hostileRewritesStayInTheirBox()
     {
         QFETCH(QString, engine);
