@@ -821,11 +821,8 @@ QJsonObject inlineSvgFont(const ComputedStyle &style)
         font.insert(QStringLiteral("letterSpacing"), style.letterSpacing);
     if (style.wordSpacing != 0)
         font.insert(QStringLiteral("wordSpacing"), style.wordSpacing);
-    static const QHash<TextTransform, QString> transforms = {{TextTransform::Uppercase, QStringLiteral("uppercase")},
-                                                             {TextTransform::Lowercase, QStringLiteral("lowercase")},
-                                                             {TextTransform::Capitalize, QStringLiteral("capitalize")}};
     if (style.textTransform != TextTransform::None)
-        font.insert(QStringLiteral("textTransform"), transforms.value(style.textTransform));
+        font.insert(QStringLiteral("textTransform"), textTransformName(style.textTransform));
     return font;
 }
 

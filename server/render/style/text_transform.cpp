@@ -3,6 +3,7 @@
 #include "server/render/style/text_transform.h"
 
 #include "server/render/style/keywords.h"
+#include "server/render/style/style_builder.h"
 
 #include <QLocale>
 #include <QTextBoundaryFinder>
@@ -86,11 +87,15 @@ QString applyTransform(const QString &text, TextTransform transform, const QStri
 
 std::optional<TextTransform> textTransformKeyword(const QString &keyword)
 {
-    const QString k = keyword.trimmed().toLower();
+    return style_detail::keyword<TextTransform>(keyword, style_detail::TextTransformKeywords::list);
+}
+
+QString textTransformName(TextTransform transform)
+{
     for (const auto &entry : style_detail::TextTransformKeywords::list)
-        if (k == QLatin1String(entry.name))
-            return entry.value;
-    return std::nullopt;
+        if (entry.value == transform)
+            return QLatin1String(entry.name);
+    return {};
 }
 
 } // namespace imprint::render

@@ -19,4 +19,7 @@ QString applyTransform(const QString &text, TextTransform transform, const QStri
 /// names none (the style's own keyword list, keywords.h).
 std::optional<TextTransform> textTransformKeyword(const QString &keyword);
 
+/// The keyword of `transform` ("uppercase"; "none"), from the same list.
+QString textTransformName(TextTransform transform);
+
 } // namespace imprint::render
