@@ -13,12 +13,6 @@ namespace imprint::render {
 
 namespace {
 
-/// fontconfig's weight for CSS weight `css` (its own conversion, fonts-conf(5) "weight").
-double fontconfigWeight(int css)
-{
-    return FcWeightFromOpenTypeDouble(double(css));
-}
-
 /// The rules of job_fonts.h for `fonts`, each face's alias from `aliasOf`.
 QByteArray fontRules(const QList<SvgRasterFont> &fonts, const QHash<QString, QString> &aliasOf)
 {
@@ -44,7 +38,7 @@ QByteArray fontRules(const QList<SvgRasterFont> &fonts, const QHash<QString, QSt
              aliasOf.value(font.family.toLower()));
         if (font.weight > 0)
             edit(QStringLiteral("weight"), QStringLiteral("assign"), QStringLiteral("double"),
-                 QString::number(fontconfigWeight(font.weight)));
+                 QString::number(FcWeightFromOpenTypeDouble(double(font.weight))));
         edit(QStringLiteral("slant"), QStringLiteral("assign"), QStringLiteral("int"),
              QString::number(font.italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN));
         w.writeEndElement();

@@ -310,27 +310,45 @@ private:
         if (link)
             for (const char *name : {"href", "xlinkHref", "target", "download", "rel", "hrefLang", "ping", "referrerPolicy"})
                 own.remove(QLatin1String(name));
-        m_xml.writeStartElement(link ? QStringLiteral("g") : type);
         ++m_depth;
-        attributes(own, false, false, link ? QStringLiteral("g") : type);
+        openElement(link ? QStringLiteral("g") : type, own);
         bool ok = true;
         if (type == QLatin1String("style"))
             styleSheet(props);
         else
             ok = children(props, path, depth + 1);
+        closeElement();
+        --m_depth;
+        return ok;
+    }
+
+    /// Writes the start of element `name` with `props`' attributes (attributes(), which
+    /// opens its entries of m_strokes and m_fonts); closeElement() ends it. The caller
+    /// enters its depth first.
+    void openElement(const QString &name, const QJsonObject &props)
+    {
+        m_xml.writeStartElement(name);
+        attributes(props, false, false, name);
+    }
+
+    /// Ends the element openElement() started, closing its entries of m_strokes and m_fonts.
+    void closeElement()
+    {
         m_strokes.pop_back();
         m_fonts.pop_back();
-        --m_depth;
         m_xml.writeEndElement();
-        return ok;
+    }
+
+    /// A children value as a list (one child is a list of one).
+    static QJsonArray childList(const QJsonValue &children)
+    {
+        return children.isArray() ? children.toArray() : QJsonArray{children};
     }
 
     /// The props of a `<text>`'s `<textPath>` child, if it has one.
     static std::optional<QJsonObject> textPathOf(const QJsonObject &props)
     {
-        const QJsonValue children = props.value(QLatin1String("children"));
-        const QJsonArray list = children.isArray() ? children.toArray() : QJsonArray{children};
-        for (const QJsonValue &c : list)
+        for (const QJsonValue &c : childList(props.value(QLatin1String("children"))))
             if (c.isObject() && c.toObject().value(QLatin1String("type")).toString().trimmed() == QLatin1String("textPath"))
                 return c.toObject().value(QLatin1String("props")).toObject();
         return std::nullopt;
@@ -364,7 +382,7 @@ private:
         ++m_depth; // ownValue() reads the element's own values at its depth, not the root's
         const auto leave = qScopeGuard([this] { --m_depth; });
         const QJsonValue children = props.value(QLatin1String("children"));
-        const QJsonArray list = children.isArray() ? children.toArray() : QJsonArray{children};
+        const QJsonArray list = childList(children);
         const auto length = [&](const char *name) {
             const QString v = ownValue(props, name).trimmed();
             return userUnits(v.isEmpty() ? QStringLiteral("0") : v);
@@ -376,8 +394,8 @@ private:
         // The font (and with it the text-transform) this text inherits: its own declarations
         // are applied when its attributes are written below.
         const SvgTextFont inherited = m_fonts.empty() ? SvgTextFont{} : m_fonts.back();
-        const SvgTextFont own = svgTextFont(inherited, [&](const char *camel) { return fontValue(props, camel); });
-        const QStringList clusters = graphemeClusters(applyTransform(textOf(children, false).simplified(), own.textTransform));
+        const SvgTextFont font = svgTextFont(inherited, [&](const char *camel) { return fontValue(props, camel); });
+        const QStringList clusters = graphemeClusters(applyTransform(textOf(children, false).simplified(), font.textTransform));
         QStringList images;
         qsizetype bytes = 0;
         for (const QString &cluster : clusters) {
@@ -389,9 +407,7 @@ private:
         if (bytes == 0 || m_emojiBytes + bytes > kMaxEmojiBytes)
             return false;
         m_emojiBytes += bytes;
-        m_xml.writeStartElement(QStringLiteral("text"));
-        attributes(props, false, false, QStringLiteral("text"));
-        const SvgTextFont font = m_fonts.back();
+        openElement(QStringLiteral("text"), props);
         for (qsizetype i = 0; i < clusters.size(); ++i) {
             if (images[i].isEmpty()) {
                 m_xml.writeCharacters(clusters[i]);
@@ -403,9 +419,7 @@ private:
             m_xml.writeCharacters(clusters[i]);
             m_xml.writeEndElement();
         }
-        m_strokes.pop_back();
-        m_fonts.pop_back();
-        m_xml.writeEndElement();
+        closeElement();
         const double spacing = userUnits(ownValue(props, "letterSpacing")).value_or(0);
         const QList<double> advances = svgTextAdvances(clusters, font, spacing);
         const double total = std::accumulate(advances.begin(), advances.end(), 0.0);
@@ -420,10 +434,10 @@ private:
                 && std::abs(box.width()) < kFar) {
                 m_xml.writeStartElement(QStringLiteral("image"));
                 m_xml.writeAttribute(QStringLiteral("href"), images[i]);
-                m_xml.writeAttribute(QStringLiteral("x"), inline_svg_detail::number(box.x()));
-                m_xml.writeAttribute(QStringLiteral("y"), inline_svg_detail::number(box.y()));
-                m_xml.writeAttribute(QStringLiteral("width"), inline_svg_detail::number(box.width()));
-                m_xml.writeAttribute(QStringLiteral("height"), inline_svg_detail::number(box.height()));
+                m_xml.writeAttribute(QStringLiteral("x"), number(box.x()));
+                m_xml.writeAttribute(QStringLiteral("y"), number(box.y()));
+                m_xml.writeAttribute(QStringLiteral("width"), number(box.width()));
+                m_xml.writeAttribute(QStringLiteral("height"), number(box.height()));
                 m_xml.writeEndElement();
             }
             x += advances[i];
@@ -450,17 +464,15 @@ private:
             = parseSvgPathData(value(target->value(QLatin1String("props")).toObject().value(QLatin1String("d"))));
         if (!line)
             return false;
-        m_xml.writeStartElement(QStringLiteral("g"));
         ++m_depth;
-        attributes(textProps, false, false, QStringLiteral("g"));
+        openElement(QStringLiteral("g"), textProps);
         const SvgTextFont textFont = m_fonts.back();
         QJsonObject own = pathProps;
         for (const char *name : {"href", "xlinkHref", "startOffset", "method", "side", "spacing", "textLength",
                                  "lengthAdjust", "path", "children"})
             own.remove(QLatin1String(name));
-        m_xml.writeStartElement(QStringLiteral("g"));
         ++m_depth;
-        attributes(own, false, false, QStringLiteral("g"));
+        openElement(QStringLiteral("g"), own);
         TextOnPath run;
         run.font = m_fonts.back();
         // White space collapsed and trimmed, as SVG's default white-space handling does.
@@ -487,10 +499,8 @@ private:
             m_xml.writeEndElement();
         }
         for (int i = 0; i < 2; ++i) {
-            m_strokes.pop_back();
-            m_fonts.pop_back();
+            closeElement();
             --m_depth;
-            m_xml.writeEndElement();
         }
         return true;
     }
@@ -562,12 +572,9 @@ private:
         m_xml.writeAttribute(QStringLiteral("transform"), QStringLiteral("matrix(%1 0 0 %2 %3 %4)")
                                                               .arg(number(back.m11()), number(back.m22()),
                                                                    number(back.dx()), number(back.dy())));
-        m_xml.writeStartElement(QStringLiteral("path"));
+        openElement(QStringLiteral("path"), own);
         m_xml.writeAttribute(QStringLiteral("d"), svgPathData(t.map(*outline), type == QLatin1String("polygon")));
-        attributes(own, false, false, QStringLiteral("path"));
-        m_strokes.pop_back();
-        m_fonts.pop_back();
-        m_xml.writeEndElement();
+        closeElement();
         m_xml.writeEndElement();
         return true;
     }

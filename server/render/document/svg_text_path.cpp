@@ -2,6 +2,8 @@
 
 #include "server/render/document/svg_text_path.h"
 
+#include "server/render/document/inline_svg_vocabulary.h"
+
 #include "server/render/style/computed_style.h"
 #include "server/render/resources/emoji.h"
 #include "server/render/style/font_units.h"
@@ -43,13 +45,13 @@ QList<double> svgTextAdvances(const QStringList &clusters, const SvgTextFont &fo
 double startOffsetAlong(const QString &offset, double length)
 {
     const QString v = offset.trimmed();
-    bool ok = false;
     if (v.endsWith(u'%')) {
+        bool ok = false;
         const double percent = v.chopped(1).toDouble(&ok);
         return ok && std::isfinite(percent) ? length * percent / 100 : 0;
     }
-    const double n = (v.endsWith(QLatin1String("px")) ? v.chopped(2) : v).toDouble(&ok);
-    return ok && std::isfinite(n) ? n : 0;
+    const double n = inline_svg_detail::userUnits(v).value_or(0);
+    return std::isfinite(n) ? n : 0;
 }
 
 QList<PathGlyph> layOutOnPath(const QPainterPath &path, const TextOnPath &run)
