@@ -105,6 +105,41 @@ private Q_SLOTS:
         }
     }
 
+    void positionedBoxesInStaticContentPaintWithTheirStackingContext()
+    {
+        // CSS 2 Appendix E step 8: positioned descendants paint in document order after all
+        // in-flow content of their stacking context, whether their parent is positioned or
+        // not. A translucent overlay (absolute, first) fades the in-flow blue box, but not
+        // the green badge positioned inside the static row after it (openstatus' uptime
+        // bars over its dotted background), nor the relative red box, which the static
+        // overflow: hidden parent still clips to 60 px; the purple absolute box, whose
+        // containing block is the root, escapes that clip. Before, all three were painted
+        // with their static parent: under the overlay, the purple one clipped away.
+        auto box = [](const QJsonObject &style, const QJsonArray &children = {}) { return styled(style, children); };
+        const QJsonArray children{
+            box({{"position", "absolute"}, {"top", 0}, {"left", 0}, {"right", 0}, {"bottom", 0},
+                 {"backgroundColor", "rgba(255,255,255,0.7)"}}),
+            box({{"width", 80}, {"height", 80}},
+                {box({{"position", "absolute"}, {"left", 20}, {"top", 20}, {"width", 20}, {"height", 20},
+                      {"backgroundColor", "#16a34a"}}),
+                 box({{"width", 30}, {"height", 30}, {"marginTop", 50}, {"backgroundColor", "#2563eb"}})}),
+            box({{"width", 60}, {"height", 60}, {"overflow", "hidden"}},
+                {box({{"position", "relative"}, {"flexShrink", 0}, {"width", 100}, {"height", 100},
+                      {"backgroundColor", "#dc2626"}}),
+                 box({{"position", "absolute"}, {"left", 240}, {"top", 10}, {"width", 40}, {"height", 40},
+                      {"backgroundColor", "#9333ea"}})})};
+        for (const QString &engine : kEngines) {
+            const QImage image = renderChildren(engine, 300, 300, children,
+                                                {{"position", "relative"}, {"gap", 20}, {"padding", 10}});
+            // Chromium's pixels (scripts/chromium-oracle).
+            const std::tuple<int, int, QColor> spots[] = {{30, 30, QColor(22, 163, 74)},   {25, 75, QColor(190, 208, 249)},
+                                                          {130, 30, QColor(220, 38, 38)},  {180, 30, Qt::white},
+                                                          {130, 90, Qt::white},            {260, 30, QColor(147, 51, 234)}};
+            for (const auto &[x, y, colour] : spots)
+                QVERIFY2(near(image.pixel(x, y), colour, 4), qPrintable(at(engine, image, x, y)));
+        }
+    }
+
     void blendModesBlendWithinTheirStackingContext()
     {
         // §3.2: a multiply blob under an isolated (stacking context) parent blends with

@@ -66,16 +66,54 @@ bool isolatesBlending(const LayoutBox &box, const LayoutBox *parent)
     return parent && isStackingContext(box, parent) && hasBlendingDescendant(box);
 }
 
+namespace {
+
+struct Entry {
+    PaintItem item;
+    int tier; // 0 negative z, 1 in-flow, 2 z auto/0, 3 positive z
+    int z;
+    int order; // CSS Flexbox 1 §5.4: flex and grid items paint in order-modified document order
+};
+
+/// Whether `child` of `box` is a layer: a positioned box or a stacking context, painted
+/// after the in-flow content of the nearest layer (or the root) above it.
+Entry layerEntry(PaintItem item, int order)
+{
+    const int z = usedZIndex(*item.box, item.parent).value_or(0);
+    return {std::move(item), z < 0 ? 0 : z == 0 ? 2 : 3, z, order};
+}
+
+/// Appends the layers inside in-flow `box` (reached from the painting layer through
+/// in-flow boxes only) in document order; `clips` are the overflow: hidden boxes on the
+/// way, `box` included when it clips.
+void liftLayers(const LayoutBox &box, std::vector<const LayoutBox *> clips, int order, std::vector<Entry> &entries)
+{
+    if (!box.node || box.node->isText() || box.node->style.display == Display::None)
+        return;
+    if (box.node->style.overflow == Overflow::Hidden)
+        clips.push_back(&box);
+    for (const LayoutBox &c : box.children) {
+        if (!c.node || c.node->isText())
+            continue;
+        if (paintsAsLayer(c, &box)) {
+            // An absolutely positioned box's containing block is a positioned ancestor,
+            // outside every in-flow box on the way: their clips do not apply to it.
+            const bool escapes = c.node->style.position == Position::Absolute;
+            entries.push_back(layerEntry({&c, &box, escapes ? std::vector<const LayoutBox *>() : clips}, order));
+        } else {
+            liftLayers(c, clips, order, entries);
+        }
+    }
+}
+
+} // namespace
+
 PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
 {
-    struct Entry {
-        const LayoutBox *box;
-        int tier; // 0 negative z, 1 in-flow, 2 z auto/0, 3 positive z
-        int z;
-        int order; // CSS Flexbox 1 §5.4: flex and grid items paint in order-modified document order
-    };
     const bool itemsHaveOrder = box.node && !box.node->isText()
                                 && (box.node->style.display == Display::Flex || box.node->style.display == Display::Grid);
+    // Only a layer or the root paints layers; any other box's are lifted by that ancestor.
+    const bool paintsLayers = !parent || paintsAsLayer(box, parent);
     std::vector<Entry> entries;
     entries.reserve(box.children.size());
     for (const LayoutBox &c : box.children) {
@@ -86,11 +124,12 @@ PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
                               ? c.node->style.order
                               : 0;
         if (!paintsAsLayer(c, &box)) {
-            entries.push_back({&c, 1, 0, order});
-            continue;
+            entries.push_back({{&c, &box, {}}, 1, 0, order});
+            if (paintsLayers)
+                liftLayers(c, {}, order, entries);
+        } else if (paintsLayers) {
+            entries.push_back(layerEntry({&c, &box, {}}, order));
         }
-        const int z = usedZIndex(c, &box).value_or(0);
-        entries.push_back({&c, z < 0 ? 0 : z == 0 ? 2 : 3, z, order});
     }
     std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
         if (a.tier != b.tier)
@@ -100,8 +139,8 @@ PaintOrder paintOrder(const LayoutBox &box, const LayoutBox *parent)
     const bool stackingContext = isStackingContext(box, parent);
     PaintOrder order;
     order.children.reserve(entries.size());
-    for (const Entry &e : entries)
-        (e.tier == 0 && !stackingContext ? order.beneath : order.children).push_back(e.box);
+    for (Entry &e : entries)
+        (e.tier == 0 && !stackingContext ? order.beneath : order.children).push_back(std::move(e.item));
     return order;
 }
 

@@ -28,6 +28,13 @@ QPainterPath rectPath(const QRectF &r)
     return p;
 }
 
+/// CSS Overflow 3 §3: overflow: hidden clips content at the padding edge, curved by the
+/// inner radii.
+display::PushClip overflowClip(const BoxGeometry &g)
+{
+    return {g.paddingBox, g.inner, isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)};
+}
+
 class Recorder
 {
 public:
@@ -65,6 +72,8 @@ public:
     void recordBox(const LayoutBox &box, const LayoutBox *parent);
 
 private:
+    /// A box of a painting order, under the clips of the in-flow boxes it was lifted from.
+    void recordItem(const PaintItem &item);
     void recordElement(const LayoutBox &box, const LayoutBox *parent);
     /// `box`'s in-flow and non-negative stacking children in `order`, clipped at its
     /// padding box (geometry `g`) under overflow: hidden.
@@ -175,6 +184,15 @@ void Recorder::recordBox(const LayoutBox &box, const LayoutBox *parent)
         add(display::PopTransform{});
 }
 
+void Recorder::recordItem(const PaintItem &item)
+{
+    for (const LayoutBox *clipping : item.clips)
+        add(overflowClip(boxGeometry(*clipping, m_deviceScale)));
+    recordBox(*item.box, item.parent);
+    for (size_t i = 0; i < item.clips.size(); ++i)
+        add(display::PopClip{});
+}
+
 bool Recorder::paintsSeveralShapes(const LayoutBox &box)
 {
     const ComputedStyle &s = box.node->style;
@@ -274,8 +292,8 @@ void Recorder::recordElement(const LayoutBox &box, const LayoutBox *parent)
 {
     const ComputedStyle &s = box.node->style;
     const PaintOrder order = paintOrder(box, parent);
-    for (const LayoutBox *c : order.beneath)
-        recordBox(*c, &box);
+    for (const PaintItem &item : order.beneath)
+        recordItem(item);
     const BoxGeometry g = boxGeometry(box, m_deviceScale);
     if (s.visibility == Visibility::Hidden) {
         // CSS Display 3 §4: nothing of the box's own; its children decide for themselves.
@@ -324,11 +342,10 @@ void Recorder::recordChildren(const LayoutBox &box, const PaintOrder &order, con
     if (box.children.empty())
         return;
     const bool clips = box.node->style.overflow == Overflow::Hidden;
-    if (clips) // CSS Overflow 3 §3: content clips at the padding edge, curved by the inner radii.
-        add(display::PushClip{g.paddingBox, g.inner,
-                              isZero(g.inner) ? QPainterPath() : roundedPath(g.paddingBox, g.inner)});
-    for (const LayoutBox *c : order.children)
-        recordBox(*c, &box);
+    if (clips)
+        add(overflowClip(g));
+    for (const PaintItem &item : order.children)
+        recordItem(item);
     if (clips)
         add(display::PopClip{});
 }
