@@ -282,7 +282,8 @@ void TestInlineSvg::colorAttributeSetsCurrentColor()
 {
     // `color` is an svg presentation attribute (SVG 2 §6.6): <svg color="…"> colours its
     // currentColor, as in Chromium; a declared colour wins; one that does not parse is
-    // ignored with a warning naming the attribute. The card's text colour is red.
+    // ignored with a warning naming the attribute. The card's text colour is red. A
+    // translucent colour keeps its alpha (Tailwind's `text-black/10` on a grid pattern).
     const auto square = [](const char *extra) {
         return json(QStringLiteral("{'type':'svg','props':{'width':40,'height':40,'viewBox':'0 0 24 24',"
                                    "'fill':'currentColor',%1'children':{'type':'rect','props':{'width':24,"
@@ -294,12 +295,14 @@ void TestInlineSvg::colorAttributeSetsCurrentColor()
     for (Engine engine : {Engine::Satori, Engine::Takumi}) {
         const Rendered r = renderCard(card(QJsonArray{square("'color':'#0000ff',"),
                                                       square("'color':'#0000ff','style':{'color':'#00ff00'},"),
-                                                      square("'color':'bogus',")}),
+                                                      square("'color':'bogus',"),
+                                                      square("'style':{'color':'rgba(0,0,255,0.25)'},")}),
                                       engine);
         QVERIFY(!r.image.isNull());
         QCOMPARE(r.image.pixelColor(30, 30), QColor(0, 0, 255));
         QCOMPARE(r.image.pixelColor(70, 30), QColor(0, 255, 0));
         QVERIFY(isRed(r.image.pixelColor(110, 30)));
+        QVERIFY2(std::abs(r.image.pixelColor(150, 30).red() - 191) <= 2, qPrintable(r.image.pixelColor(150, 30).name()));
         QVERIFY2(r.warnings.join(u'\n').contains(QLatin1String("children[2].props.color: invalid colour")),
                  qPrintable(r.warnings.join(u'\n')));
     }

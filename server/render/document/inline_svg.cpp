@@ -59,7 +59,7 @@ public:
             m_xml.writeAttribute(QStringLiteral("height"), number(m_options.naturalSize->height()));
         }
         if (m_options.color)
-            m_xml.writeAttribute(QStringLiteral("color"), m_options.color->name(QColor::HexRgb));
+            m_xml.writeAttribute(QStringLiteral("color"), cssColorText(*m_options.color));
         if (natural) {
             m_scale = viewBoxScale(props, *m_options.naturalSize);
             m_viewBox = inlineSvgViewBox(props).value_or(QRectF(QPointF(0, 0), *m_options.naturalSize));
