@@ -536,11 +536,13 @@ bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &
         return !inlineSvgDocument(props, path, writer).isEmpty();
     writer.text = [this](const QString &s) { return text(s); };
     // Chromium's natural size (inlineSvgNaturalSize()); with neither width nor height but
-    // a viewBox, the element is as wide as its container (SVG 2: width auto is 100 %).
+    // a viewBox, the element fills its container's width less its margins (SVG 2: width
+    // auto is 100 %; Chromium fills the available width, as CSS Sizing 4's `stretch`,
+    // in a block, a flex row or column and a centred column alike).
     const std::optional<QRectF> viewBox = inlineSvgViewBox(props);
     auto px = [](const Length &l) { return l.type == Length::Type::Px ? qreal(l.value) : -1.0; };
     if (viewBox && node.style.width.isAuto() && node.style.height.isAuto())
-        node.style.width = Length::percent(100);
+        node.style.width = Length::stretch();
     writer.naturalSize = inlineSvgNaturalSize(px(node.style.width), px(node.style.height), viewBox);
     writer.color = node.style.color;
     writer.rootPaint = paint;
