@@ -76,9 +76,11 @@ const classList = [...new Set([...listed, ...legacy.filter(c => ds.candidatesToC
 const functional = [...ds.utilities.keys('functional')].sort((a, b) => b.length - a.length);
 const decls = compileAll(classList);
 // Arbitrary values: which declarations each root writes for each type of value.
+// `family` is a font family name, which roots that infer one (`font-[Inter]`) take apart
+// from `any`; the runtime uses it only where it differs from `any`.
 const arbitrary = {
   length: '13px', color: '#123456', number: '1.75', percentage: '37%', url: 'url(x.png)', image: 'linear-gradient(red,blue)',
-  any: '1fr_2fr',
+  family: 'Imprint_Family', any: '1fr_2fr',
 };
 // Explicit type hints (`bg-[length:120px_120px]` is a background-size, where an unhinted
 // `bg-[13px]` infers a position): each root's template per hint, probed with a value every
@@ -178,6 +180,13 @@ for (const [type, sample] of Object.entries(arbitrary)) {
     const text = d && JSON.stringify(d);
     if (text && text.includes(plain)) rootEntry(r).a[type] = [order.get(c) ?? -1, JSON.parse(text.split(plain).join('{v}'))];
   }
+}
+// Kept where the family name sets other properties than `any` does (font-family, not
+// font-weight): where it sets the same ones, the root reads the name as any other value.
+const props = e => JSON.stringify(e[1].map(d => d[0]));
+for (const r of functional) {
+  const a = roots[r]?.a;
+  if (a?.family && (!a.any || props(a.family) === props(a.any))) delete a.family;
 }
 for (const hint of hints) {
   for (const r of functional) {

@@ -219,6 +219,27 @@ private Q_SLOTS:
         QCOMPARE(t.value(QStringLiteral("textOverflow")).toString(), QStringLiteral("ellipsis"));
     }
 
+    /// `font-[…]` is a family when the value reads as one, else a weight, as the package
+    /// infers it (tailwindcss 4.3.5 compiles `font-[DejaVu_Sans_Mono]` to `font-family:
+    /// DejaVu Sans Mono` and `font-[600]` to `font-weight: 600`); takumi's templates name
+    /// their fonts so. Before, every non-colour value was read as a weight and warned.
+    void arbitraryFontIsAFamilyOrAWeight()
+    {
+        QCOMPARE(expand(QStringLiteral("font-[DejaVu_Sans_Mono]")).value(QStringLiteral("fontFamily")).toString(),
+                 QStringLiteral("DejaVu Sans Mono"));
+        QCOMPARE(expand(QStringLiteral("font-[\"Geist\",sans-serif]")).value(QStringLiteral("fontFamily")).toString(),
+                 QStringLiteral("\"Geist\",sans-serif"));
+        QCOMPARE(expand(QStringLiteral("font-[600]")).value(QStringLiteral("fontWeight")).toString(),
+                 QStringLiteral("600"));
+        QVERIFY(!expand(QStringLiteral("font-[var(--w)]")).contains(QStringLiteral("fontFamily")));
+        QStringList warnings;
+        auto root = element(QStringLiteral("font-[Inter] font-bold"), {}, &warnings);
+        QVERIFY(root);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        QCOMPARE(root->style.fontFamily.value(0), QStringLiteral("Inter"));
+        QCOMPARE(root->style.fontWeight, 700);
+    }
+
     /// v4's gradients and v3's bg-gradient-to-* (which v4 still compiles) give the same image,
     /// interpolated in oklab as the compiled CSS asks.
     void gradients()

@@ -95,6 +95,31 @@ QString arbitraryType(const QString &v)
     return QStringLiteral("any");
 }
 
+/// Tailwind's isFamilyName(): `v` (an arbitrary value, underscores already spaces) reads
+/// as a font family list, every comma-separated part not starting with a digit and at
+/// least one not a var() (`font-[Inter]`, `font-["Geist",sans-serif]`; not `font-[600]`).
+bool isFamilyName(const QString &v)
+{
+    int parts = 0, depth = 0;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i <= v.size(); ++i) {
+        const QChar c = i < v.size() ? v.at(i) : QChar(u',');
+        if (c == u'(')
+            ++depth;
+        else if (c == u')')
+            --depth;
+        if (c != u',' || depth > 0)
+            continue;
+        const QString part = v.mid(start, i - start).trimmed();
+        start = i + 1;
+        if (part.isEmpty() || part.at(0).isDigit())
+            return false;
+        if (!part.startsWith(QLatin1String("var(")))
+            ++parts;
+    }
+    return parts > 0;
+}
+
 Utility instantiate(const Utility &tpl, const QString &placeholder, const QString &value)
 {
     Utility out = tpl;
@@ -189,6 +214,9 @@ std::optional<Utility> functionalUtility(const Root &root, const QString &key, c
     if (key.startsWith(u'[') && key.endsWith(u']') && key.size() > 2) {
         QString v = arbitraryText(key.mid(1, key.size() - 2));
         QString type = arbitraryType(v);
+        // A root that takes family names (`font`) infers one before `any` (a weight).
+        if (type == QLatin1String("any") && root.arbitrary.contains(QStringLiteral("family")) && isFamilyName(v))
+            type = QStringLiteral("family");
         // An explicit type hint (`bg-[length:120px_120px]`) has its own template where the
         // package's differs from the inferred type's (a background-size, not a position),
         // else the inferred type's, else the root's `any` (scripts/gen-tailwind/gen.mjs).
