@@ -153,6 +153,24 @@ private Q_SLOTS:
         QCOMPARE(s.margin[Left], Length::px(3));
     }
 
+    void hyphenatedKeysNameTheirProperties()
+    {
+        // React passes `background-color` to the DOM as written and Chromium reads it; satori
+        // camelizes it: the same property as backgroundColor (satori's playground writes
+        // '-webkit-background-clip': 'text'). Before, each was an unsupported property.
+        QStringList warnings;
+        const ComputedStyle s = computeStyle(
+            QJsonObject{{"background-color", "#ff0000"}, {"-webkit-background-clip", "text"}, {"margin-top", 4},
+                        {"border-top-left-radius", 6}, {"not-a-property", 1}},
+            nullptr, QStringLiteral("div"), 16, QStringLiteral("s"), &warnings);
+        QCOMPARE(s.backgroundColor, QColor(255, 0, 0));
+        QVERIFY(s.effects.backgroundClipText);
+        QCOMPARE(s.margin[Top], Length::px(4));
+        QCOMPARE(s.borderRadius[0].x, Length::px(6));
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.constFirst().contains(QLatin1String("not-a-property")), qPrintable(warnings.join(u'\n')));
+    }
+
     void shorthandsSortedAfterTheirLonghandsStillLose()
     {
         // Keys where the shorthand sorts after its longhand: the property table's order

@@ -39,6 +39,12 @@ struct Declaration {
     bool important = false;
 };
 
+/// A kebab-case property name as React writes it in camelCase (CSSOM §6.7.1's dashed
+/// attribute names): `background-color` → `backgroundColor`, `-webkit-line-clamp` →
+/// `WebkitLineClamp`, `-ms-x` → `msX`. Lower-cased first (property names are ASCII
+/// case-insensitive); a name without a dash comes back lower-cased.
+QString camelCasePropertyName(QStringView kebab);
+
 /// The declarations of `text` (`color: red; font-size: 12px !important`, CSS Syntax 3
 /// §5.3.8 "parse a list of declarations"), in order. Names turn from kebab-case to
 /// camelCase (`-webkit-line-clamp` → `WebkitLineClamp`, `-ms-x` → `msX`, as React writes

@@ -36,6 +36,25 @@ qsizetype closingBracket(QStringView text, qsizetype from, QChar open, QChar clo
     return -1;
 }
 
+QString camelCasePropertyName(QStringView kebab)
+{
+    QString name = kebab.toString().toLower();
+    if (name.startsWith(QLatin1String("-ms-")))
+        name = name.mid(1);
+    QString out;
+    out.reserve(name.size());
+    bool upper = false;
+    for (const QChar c : name) {
+        if (c == QLatin1Char('-')) {
+            upper = true;
+            continue;
+        }
+        out += upper ? c.toUpper() : c;
+        upper = false;
+    }
+    return out;
+}
+
 std::vector<Declaration> parseDeclarationList(QStringView text)
 {
     std::vector<Declaration> out;
@@ -56,18 +75,7 @@ std::vector<Declaration> parseDeclarationList(QStringView text)
         if (written.startsWith(QLatin1String("--"))) {
             d.name = written;
         } else {
-            QString name = written.toLower();
-            if (name.startsWith(QLatin1String("-ms-")))
-                name = name.mid(1);
-            bool upper = false;
-            for (const QChar c : name) {
-                if (c == QLatin1Char('-')) {
-                    upper = true;
-                    continue;
-                }
-                d.name += upper ? c.toUpper() : c;
-                upper = false;
-            }
+            d.name = camelCasePropertyName(written);
         }
         out.push_back(std::move(d));
     }

@@ -419,23 +419,6 @@ QString compactShadow(const QString &v)
     return kept.isEmpty() ? QStringLiteral("none") : kept.join(QLatin1String(", "));
 }
 
-QString camelCase(const QString &property)
-{
-    QString out;
-    bool upper = false;
-    const QString p = property.startsWith(QLatin1String("-webkit-")) ? QStringLiteral("Webkit-") + property.mid(8)
-                                                                       : property;
-    for (const QChar c : p) {
-        if (c == u'-') {
-            upper = true;
-            continue;
-        }
-        out += upper ? c.toUpper() : c;
-        upper = false;
-    }
-    return out;
-}
-
 /// Whether a property (camelCase) reaches the style: a table row, or an SVG paint property
 /// an inline svg's content inherits (`fill-*`, `stroke-*`). resolve() drops the others.
 bool takesProperty(const QString &key)
@@ -451,7 +434,7 @@ QStringList undrawnProperties(const Decls &decls)
 {
     QStringList out;
     for (const Decl &d : decls) {
-        const QString key = camelCase(d.property);
+        const QString key = css::camelCasePropertyName(d.property);
         if (d.property.startsWith(QLatin1String("--")) || d.property.startsWith(u'>') || takesProperty(key)
             || out.contains(d.property))
             continue;
@@ -518,7 +501,7 @@ QJsonObject resolve(const QList<const Decls *> &sorted, const TailwindTheme &the
             continue;
         if (property == QLatin1String("box-shadow"))
             value = compactShadow(value);
-        const QString key = camelCase(property);
+        const QString key = css::camelCasePropertyName(property);
         if (takesProperty(key))
             out.insert(key, value.trimmed());
     }

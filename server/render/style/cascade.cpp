@@ -4,6 +4,7 @@
 
 #include "server/render/style/style_builder.h"
 
+#include "server/render/css/parse.h"
 #include "server/render/css/variables.h"
 
 #include <QHash>
@@ -31,6 +32,24 @@ QString valueText(const QJsonValue &v)
     return v.toString().trimmed();
 }
 
+namespace {
+
+/// The property a style key names. React hands a hyphenated key (`background-color`,
+/// `-webkit-background-clip`) to the DOM as it is, where CSSOM reads it as the camelCase
+/// name (CSSOM §6.7.1 dashed attributes); satori camelizes it too. So it names the same
+/// property as `backgroundColor`, `WebkitBackgroundClip`. Null when neither form is
+/// supported.
+const CssProperty *propertyForKey(const QString &key)
+{
+    if (const CssProperty *p = findCssProperty(key))
+        return p;
+    if (!key.contains(u'-'))
+        return nullptr;
+    return findCssProperty(css::camelCasePropertyName(key));
+}
+
+} // namespace
+
 void StyleBuilder::applyAll(const QJsonObject &declarations, ApplyOrder first, ApplyOrder last)
 {
     struct Declaration {
@@ -46,7 +65,7 @@ void StyleBuilder::applyAll(const QJsonObject &declarations, ApplyOrder first, A
     for (auto it = declarations.begin(); it != declarations.end(); ++it) {
         if (it.key().startsWith(QLatin1String("--")))
             continue; // custom properties, resolved above
-        const CssProperty *p = findCssProperty(it.key());
+        const CssProperty *p = propertyForKey(it.key());
         const ApplyOrder order = p ? p->order : ApplyOrder::Longhand;
         if (order < first || order > last)
             continue;
