@@ -100,24 +100,14 @@ QString arbitraryType(const QString &v)
 /// least one not a var() (`font-[Inter]`, `font-["Geist",sans-serif]`; not `font-[600]`).
 bool isFamilyName(const QString &v)
 {
-    int parts = 0, depth = 0;
-    qsizetype start = 0;
-    for (qsizetype i = 0; i <= v.size(); ++i) {
-        const QChar c = i < v.size() ? v.at(i) : QChar(u',');
-        if (c == u'(')
-            ++depth;
-        else if (c == u')')
-            --depth;
-        if (c != u',' || depth > 0)
-            continue;
-        const QString part = v.mid(start, i - start).trimmed();
-        start = i + 1;
+    int names = 0;
+    for (const QString &part : css::split(v, u',')) {
         if (part.isEmpty() || part.at(0).isDigit())
             return false;
         if (!part.startsWith(QLatin1String("var(")))
-            ++parts;
+            ++names;
     }
-    return parts > 0;
+    return names > 0;
 }
 
 Utility instantiate(const Utility &tpl, const QString &placeholder, const QString &value)

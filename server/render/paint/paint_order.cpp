@@ -75,8 +75,8 @@ struct Entry {
     int order; // CSS Flexbox 1 §5.4: flex and grid items paint in order-modified document order
 };
 
-/// Whether `child` of `box` is a layer: a positioned box or a stacking context, painted
-/// after the in-flow content of the nearest layer (or the root) above it.
+/// The entry of a layer (a positioned box or a stacking context, painted after the
+/// in-flow content of the nearest layer or the root above it): its tier by its z-index.
 Entry layerEntry(PaintItem item, int order)
 {
     const int z = usedZIndex(*item.box, item.parent).value_or(0);
