@@ -89,6 +89,7 @@ private Q_SLOTS:
     void intrinsicWidthsSumTheRuns();
     void flexContainerKeepsFlexItems();
     void inlineBlockIsAtomic();
+    void wrappedAtomicInlineGrowsOnlyItsOwnLine();
     void balanceKeepsTheLineCountAtTheNarrowestWidth();
     void balanceAndPrettyBreakAsChromium_data();
     void balanceAndPrettyBreakAsChromium();
@@ -347,6 +348,25 @@ void TestLayoutInline::inlineBlockIsAtomic()
     QCOMPARE(block->borderBox.height(), 54.0);
     QCOMPARE(text->borderBox.top(), 49.0 - 19.0);
     QCOMPARE(l.box.children.size(), size_t(2));
+}
+
+// An atomic inline too wide for what is left of the line goes to the next line, and only
+// that line takes its height (CSS 2 §10.8): the first line stays as tall as its text.
+void TestLayoutInline::wrappedAtomicInlineGrowsOnlyItsOwnLine()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"alignItems":"flex-start"},"children":[
+        {"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":20},
+        "children":["ab ",{"type":"div","props":{"style":{"display":"inline-block","width":580,"height":100}}},
+        " cd"]}}]}})");
+    const LayoutBox *paragraph = find(l.box, QStringLiteral("0.0"));
+    const LayoutBox *before = find(l.box, QStringLiteral("0.0.0"));
+    const LayoutBox *block = find(l.box, QStringLiteral("0.0.1"));
+    QVERIFY(paragraph && before && block);
+    QCOMPARE(before->borderBox.top(), 0.0);
+    QCOMPARE(block->borderBox.top(), 24.0);
+    // The second line: the box on the baseline (its bottom), the font's descent below it;
+    // " cd" does not fit beside it, so it makes a third line (Chromium: 153 px in all).
+    QCOMPARE(paragraph->borderBox.height(), 24.0 + 105.0 + 24.0);
 }
 
 // CSS Text 4 §6.2 text-wrap: balance of a paragraph the score line breaker does not model

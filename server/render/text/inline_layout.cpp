@@ -375,9 +375,12 @@ LineBoxAlignment alignLine(const InlineBoxTree &tree, const std::vector<InlineIt
     std::vector<LineBoxEntry> entries{tree.rootEntry};
     std::vector<int> entryOf(items.size(), 0);
     for (size_t i = 0; i < items.size(); ++i) {
+        // An atomic inline is on the line that holds its spacer: the zero-width spaces around
+        // it may end the line before or start the line after.
         const bool present = items[i].kind == InlineItem::Kind::Open && t.close[i] >= 0
                                  ? t.start[i] < le && t.end[size_t(t.close[i])] > ls
-                                 : t.start[i] < le && t.end[i] > ls;
+                             : items[i].kind == InlineItem::Kind::Atomic ? t.start[i] + 1 >= ls && t.start[i] + 1 < le
+                                                                         : t.start[i] < le && t.end[i] > ls;
         const int parentEntry = tree.parentOf[i] >= 0 ? entryOf[size_t(tree.parentOf[i])] : 0;
         entryOf[i] = parentEntry; // a br (or an absent item) sits on its parent's baseline
         if (!present || items[i].kind == InlineItem::Kind::Close || items[i].kind == InlineItem::Kind::Break)
