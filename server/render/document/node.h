@@ -29,6 +29,11 @@ struct Node {
     QString srcField; ///< img: where `src` is in the template (`root.props.children[0].props.src`)
     QImage image; ///< img: the decoded image (null when it could not be loaded); svg: its
         ///< subtree drawn as an SVG image (decodeInlineSvg(), inline_svg.h)
+    /// A replaced element with a natural aspect ratio but neither a natural width nor a
+    /// natural height (CSS Images 3 §4.1; an inline svg with a viewBox alone): it fills
+    /// its container's width (`width: stretch`, set where the node is built) and, being
+    /// compressible, keeps no content-based minimum size (CSS Sizing 3 §5.2.2).
+    bool ratioOnly = false;
     std::vector<std::unique_ptr<Node>> children;
 
     bool isText() const { return kind == Kind::Text; }

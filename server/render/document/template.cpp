@@ -541,8 +541,10 @@ bool TreeWalker::inlineSvg(Node &node, const QJsonObject &props, const QString &
     // in a block, a flex row or column and a centred column alike).
     const std::optional<QRectF> viewBox = inlineSvgViewBox(props);
     auto px = [](const Length &l) { return l.type == Length::Type::Px ? qreal(l.value) : -1.0; };
-    if (viewBox && node.style.width.isAuto() && node.style.height.isAuto())
+    if (viewBox && node.style.width.isAuto() && node.style.height.isAuto()) {
+        node.ratioOnly = true;
         node.style.width = Length::stretch();
+    }
     writer.naturalSize = inlineSvgNaturalSize(px(node.style.width), px(node.style.height), viewBox);
     writer.color = node.style.color;
     writer.rootPaint = paint;

@@ -342,11 +342,11 @@ qreal FlexFormattingContext::automaticMinimumMainSize(const FlexItem &item)
     // A scroll container (overflow other than visible) has no content-based minimum.
     if (!item.node->isText() && item.node->style.overflow != Overflow::Visible)
         return item.paddingBorderMain;
-    // An inline <svg> sized by its viewBox alone fills its container (template.cpp) but
-    // has no natural size to keep: Chromium shrinks it with its siblings in a row and in
-    // a column alike, below its ratio's height (CSS Sizing 3 §5.2.2's compressible
-    // replaced elements contribute no min-content size).
-    if (item.node->tag == QLatin1String("svg") && item.node->style.width.isStretch())
+    // A replaced element with a ratio but no natural size (an inline <svg> sized by its
+    // viewBox alone) fills its container but has no size to keep: Chromium shrinks it
+    // with its siblings in a row and in a column alike, below its ratio's height (CSS
+    // Sizing 3 §5.2.2's compressible replaced elements contribute no min-content size).
+    if (item.node->ratioOnly)
         return item.paddingBorderMain;
     qreal contentSuggestion;
     const qreal ratio = item.node->isText() ? 0 : LayoutEngine::aspectRatio(*item.node);
