@@ -90,6 +90,7 @@ private Q_SLOTS:
     void flexContainerKeepsFlexItems();
     void inlineBlockIsAtomic();
     void wrappedAtomicInlineGrowsOnlyItsOwnLine();
+    void lineBreaksMakeLinesAsChromium();
     void balanceKeepsTheLineCountAtTheNarrowestWidth();
     void balanceAndPrettyBreakAsChromium_data();
     void balanceAndPrettyBreakAsChromium();
@@ -367,6 +368,32 @@ void TestLayoutInline::wrappedAtomicInlineGrowsOnlyItsOwnLine()
     // The second line: the box on the baseline (its bottom), the font's descent below it;
     // " cd" does not fit beside it, so it makes a third line (Chromium: 153 px in all).
     QCOMPARE(paragraph->borderBox.height(), 24.0 + 105.0 + 24.0);
+}
+
+// A br is text to Chromium (LayoutBR): in a flex container it joins the text beside it in
+// one anonymous item, or alone is an item one line tall; a br that ends a paragraph starts
+// no line. Heights as Chromium lays them out (DejaVu Sans 16 px, line-height 1.5: 24 px lines).
+void TestLayoutInline::lineBreaksMakeLinesAsChromium()
+{
+    const Laid l = lay(R"({"type":"div","props":{"style":{"alignItems":"flex-start","fontFamily":"DejaVu Sans",
+        "fontSize":16,"lineHeight":1.5},"children":[
+        {"type":"div","props":{"style":{"flexDirection":"column","width":150},
+          "children":["Lost Island AB ",{"type":"br"}," Sveavägen 21",{"type":"br"}]}},
+        {"type":"div","props":{"style":{"flexDirection":"column","width":150},
+          "children":[{"type":"span","props":{"children":"a"}},{"type":"br"},{"type":"span","props":{"children":"b"}}]}},
+        {"type":"div","props":{"style":{"display":"block","width":150},"children":["a",{"type":"br"}]}},
+        {"type":"div","props":{"style":{"display":"block","width":150},"children":["a",{"type":"br"},{"type":"br"},"b"]}},
+        {"type":"div","props":{"style":{"width":150},"children":[{"type":"br"},{"type":"br"}]}}]}})");
+    const qreal expected[] = {48, 72, 24, 72, 48};
+    for (int i = 0; i < 5; ++i) {
+        const LayoutBox *box = find(l.box, QStringLiteral("0.%1").arg(i));
+        QVERIFY(box);
+        QCOMPARE(box->borderBox.height(), expected[i]);
+    }
+    const LayoutBox *lone = find(l.box, QStringLiteral("0.1.1"));
+    QVERIFY(lone);
+    QCOMPARE(lone->borderBox.top(), 24.0);
+    QCOMPARE(lone->borderBox.height(), 24.0);
 }
 
 // CSS Text 4 §6.2 text-wrap: balance of a paragraph the score line breaker does not model

@@ -116,6 +116,57 @@ void flattenChildren(const QJsonValue &v, const QString &path, std::vector<Child
         out->push_back({text, path});
 }
 
+/// In a flex or grid container, a run of text and `br` children is one anonymous item
+/// (CSS Flexbox 1 §4: contiguous text runs; Chromium's br is text, LayoutBR): the run
+/// becomes one text node whose line breaks are U+2028, which the text module breaks at as
+/// it does at a br. A br alone stays an element (laid out as one empty line). Text runs
+/// lifted out of a `display: contents` child keep their own style and are not joined.
+void joinTextAndLineBreaks(Node &container)
+{
+    auto joinable = [&](const Node &n) {
+        if (n.isText())
+            return n.id == container.id;
+        return n.tag == QLatin1String("br") && n.style.display != Display::None && !n.style.isOutOfFlow()
+               && n.id.section(u'.', 0, -2) == container.id;
+    };
+    auto &children = container.children;
+    std::vector<std::unique_ptr<Node>> joined;
+    for (size_t i = 0; i < children.size();) {
+        size_t end = i;
+        bool hasBreak = false;
+        while (end < children.size() && joinable(*children[end])) {
+            hasBreak = hasBreak || !children[end]->isText();
+            ++end;
+        }
+        if (end - i < 2 || !hasBreak) {
+            joined.push_back(std::move(children[i]));
+            ++i;
+            continue;
+        }
+        std::unique_ptr<Node> run;
+        QString text;
+        for (size_t k = i; k < end; ++k) {
+            if (children[k]->isText()) {
+                text += children[k]->text;
+                if (!run)
+                    run = std::move(children[k]);
+            } else {
+                text += QChar::LineSeparator;
+            }
+        }
+        if (!run) { // only line breaks: a text node styled as the container's text
+            run = std::make_unique<Node>();
+            run->kind = Node::Kind::Text;
+            run->id = container.id;
+            run->style = inheritedStyle(container.style);
+        }
+        run->text = text;
+        joined.push_back(std::move(run));
+        i = end;
+    }
+    children = std::move(joined);
+}
+
 /// The tree walk shared by validation (parseTemplate) and building (buildDocument).
 class TreeWalker
 {
@@ -438,6 +489,8 @@ std::unique_ptr<Node> TreeWalker::element(const QJsonValue &value, const QString
         }
         node->children.push_back(std::move(child));
     }
+    if (build && (node->style.display == Display::Flex || node->style.display == Display::Grid))
+        joinTextAndLineBreaks(*node);
     return node;
 }
 

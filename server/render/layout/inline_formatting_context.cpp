@@ -225,6 +225,12 @@ InlineResult layoutInlineChildren(LayoutEngine &engine, const Node &container, c
     return result;
 }
 
+qreal lineBreakBoxHeight(LayoutEngine &engine, const Node &br, qreal contentWidth)
+{
+    const std::vector<InlineItem> items{makeItem(InlineItem::Kind::Break, br)};
+    return engine.layoutInline(br, 0, items, contentWidth).size.height();
+}
+
 qreal inlineContentWidth(LayoutEngine &engine, const Node &container, const InlineRun &run, IntrinsicMode mode)
 {
     std::vector<InlineItem> items;

@@ -480,7 +480,9 @@ LayoutBox LayoutEngine::layoutElement(const Node &node, const LayoutRequest &req
         const ContentBox box{contentWidth, contentHeight, percentHeight,
                              std::max<qreal>(0, minH - e.paddingBorderHeight()),
                              std::max<qreal>(0, maxH - e.paddingBorderHeight())};
-        if (s.display == Display::Grid) {
+        if (node.tag == QLatin1String("br")) {
+            placed.contentHeight = lineBreakBoxHeight(*this, node, contentWidth);
+        } else if (s.display == Display::Grid) {
             placed = layoutGridChildren(*this, node, e, box);
         } else if (s.display != Display::Flex) { // inline-level boxes here are blockified (CSS Display 3 §2.7)
             placed = layoutBlockChildren(*this, node, e, contentWidth, percentHeight);

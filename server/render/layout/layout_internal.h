@@ -247,6 +247,11 @@ struct InlineResult {
 InlineResult layoutInlineChildren(LayoutEngine &engine, const Node &container, const InlineRun &run, qreal contentWidth,
                                   qreal percentHeight, QPointF origin);
 
+/// The height in px of a `br` laid out as a box of its own (a flex item): one empty line
+/// box of its style's strut, as Chromium lays out a br, which is text (its LayoutBR), in
+/// the anonymous flex item that wraps it (CSS Flexbox 1 §4).
+qreal lineBreakBoxHeight(LayoutEngine &engine, const Node &br, qreal contentWidth);
+
 /// Min-content (lines broken at every opportunity) or max-content (unbroken) width in px of
 /// `run`'s paragraph (CSS Sizing 3 §5.2 for inline content).
 qreal inlineContentWidth(LayoutEngine &engine, const Node &container, const InlineRun &run, IntrinsicMode mode);

@@ -292,6 +292,10 @@ std::vector<QTextLine> breakIntoLines(QTextLayout &layout, qreal wrapWidth, qrea
         lines.push_back(line);
     }
     layout.endLayout();
+    // A br that ends the paragraph starts no line of its own: the empty line after it has
+    // no content and is zero-height (CSS 2 §9.4.2), which Chromium does not lay out at all.
+    if (lines.size() > 1 && lines.back().textLength() == 0)
+        lines.pop_back();
     return lines;
 }
 

@@ -515,6 +515,10 @@ std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QS
         qlines.push_back(line);
     }
     layout.endLayout();
+    // A forced break that ends the text (a br, a preserved newline) starts no line: the
+    // empty line after it is zero-height (CSS 2 §9.4.2) and Chromium lays out none.
+    if (qlines.size() > 1 && qlines.back().textLength() == 0)
+        qlines.pop_back();
     for (const QTextLine &line : qlines) {
         ShapedLine sl;
         sl.runs = line.glyphRuns();
