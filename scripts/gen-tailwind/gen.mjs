@@ -70,6 +70,15 @@ const legacy = [
   'flex-grow', 'flex-grow-0', 'flex-shrink', 'flex-shrink-0', 'overflow-ellipsis', 'decoration-slice', 'decoration-clone',
   'break-words', 'break-normal', 'transform', 'transform-gpu', 'transform-none', 'filter', 'filter-none',
   'backdrop-filter', 'backdrop-filter-none', 'outline-none', 'shadow-inner',
+  // v3's corner positions (v4 lists `object-top-left`), order-none, the screen widths.
+  ...['left-bottom', 'left-top', 'right-bottom', 'right-top'].flatMap(p => [`bg-${p}`, `object-${p}`]),
+  'order-none', ...['sm', 'md', 'lg', 'xl', '2xl'].map(s => `max-w-screen-${s}`),
+  // v3's logical insets on its spacing scale (v4 lists `inset-s-*`, `inset-e-*`).
+  ...['start', 'end'].flatMap(side => ['px', 'auto', 'full', '0', '0.5', '1', '1.5', '2', '2.5', '3', '3.5', '4', '5',
+    '6', '7', '8', '9', '10', '11', '12', '14', '16', '20', '24', '28', '32', '36', '40', '44', '48', '52', '56', '60',
+    '64', '72', '80', '96', '1/2', '1/3', '2/3', '1/4', '2/4', '3/4']
+    .flatMap(v => [`${side}-${v}`, `-${side}-${v}`])),
+  ...['0', '15', '30', '60', '90', '180'].flatMap(d => [`-hue-rotate-${d}`, `-backdrop-hue-rotate-${d}`]),
 ];
 const listed = ds.getClassList().map(([name]) => name);
 const classList = [...new Set([...listed, ...legacy.filter(c => ds.candidatesToCss([c])[0])])];
