@@ -346,6 +346,46 @@ private slots:
         QVERIFY2(clean->contains("stroke-dasharray=\"6 3\""), clean->constData());
     }
 
+    /// A dash pattern too fine to draw dash by dash is drawn solid at its dash share's
+    /// opacity, as Chromium's antialiasing averages it: half on, half off is half as bright
+    /// (frameground's grid of 0.2-unit dashes came out twice as bright as in Chromium).
+    void sanitizerDrawsTooFineDashesAtTheirShare()
+    {
+        const QByteArray open = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"40\" "
+                                "viewBox=\"0 0 400 40\"><rect width=\"400\" height=\"40\"/>";
+        const auto clean = sanitizeSvg(open + "<path d=\"M0 10.5H400\" stroke=\"#fff\" stroke-dasharray=\"0.2 0.2\"/>"
+                                              "<path d=\"M0 30.5H400\" stroke=\"#fff\" stroke-opacity=\"0.5\" "
+                                              "stroke-dasharray=\"0.1 0.3\"/></svg>");
+        QVERIFY(clean);
+        const auto css = sanitizeSvg(open + "<style>.a{stroke-dasharray:0.3,0.1}</style></svg>");
+        QVERIFY(css);
+        QVERIFY2(css->contains("stroke-dasharray:none;stroke-opacity:0.75"), css->constData());
+        const QJsonObject card = imgCard(dataUrl(*clean, "image/svg+xml"), QStringLiteral("takumi"));
+        QJsonObject root = card.value("root").toObject();
+        QJsonObject props = root.value("props").toObject();
+        QJsonObject img = props.value("children").toArray().at(0).toObject();
+        QJsonObject imgProps = img.value("props").toObject();
+        imgProps.insert("style", QJsonObject{{"width", 400}, {"height", 40}});
+        img.insert("props", imgProps);
+        props.insert("children", QJsonArray{img});
+        root.insert("props", props);
+        QJsonObject document = card;
+        document.insert("width", 400);
+        document.insert("root", root);
+        const auto rendered = renderPng(document);
+        QVERIFY(rendered);
+        const QImage image = decodePng(rendered->bytes);
+        // Summed over the 1 px line's rows, in the middle of the image: 255 × share.
+        auto lineBrightness = [&](int y) {
+            int sum = 0;
+            for (int row = y - 2; row <= y + 2; ++row)
+                sum += qRed(image.pixel(200, row));
+            return sum;
+        };
+        QVERIFY2(std::abs(lineBrightness(10) - 128) <= 8, qPrintable(QString::number(lineBrightness(10))));
+        QVERIFY2(std::abs(lineBrightness(30) - 32) <= 8, qPrintable(QString::number(lineBrightness(30))));
+    }
+
     // Animation itself is harmless and kept: only the dangerous kinds go.
     void sanitizerKeepsOrdinaryAnimation()
     {

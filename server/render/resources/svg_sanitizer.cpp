@@ -12,6 +12,7 @@
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -40,6 +41,28 @@ double dashPeriod(const QString &value)
         sum += n;
     }
     return parts.size() % 2 ? 2 * sum : sum;
+}
+
+/// The share (0–1) of a dash pattern's period that is dash rather than gap (an odd list
+/// repeats, SVG 2 §13.5.5: its dashes and gaps swap on the repeat, so the share is ½);
+/// 1 when `value` is not a pattern.
+double dashFraction(const QString &value)
+{
+    static const QRegularExpression separators(QStringLiteral("[\\s,]+"));
+    const QStringList parts = value.trimmed().split(separators, Qt::SkipEmptyParts);
+    if (parts.size() % 2)
+        return parts.isEmpty() ? 1 : 0.5;
+    double dash = 0, period = 0;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        QString p = parts[i];
+        if (p.endsWith(QLatin1String("px"), Qt::CaseInsensitive))
+            p.chop(2);
+        const double n = std::max(0.0, p.toDouble());
+        period += n;
+        if (i % 2 == 0)
+            dash += n;
+    }
+    return period > 0 ? dash / period : 1;
 }
 
 /// SVG's animation elements (SVG Animations Level 2 §2; animateColor from SVG 1.1): each
@@ -261,9 +284,11 @@ private:
 
     /// A dash pattern costs one stroked polygon per dash: QtSvg took 2 s for 5-unit
     /// dashes and 12.7 s for 1-unit dashes around a 600-unit-wide circle. Patterns whose
-    /// period is under 1/256 of the document or a quarter of the stroke width read as a
-    /// solid stroke anyway, and are drawn as one. Inside a <style> sheet the stroke width
-    /// is not known, so the widest one written anywhere in the document stands in for it.
+    /// period is under 1/256 of the document or a quarter of the stroke width are finer
+    /// than a pixel's antialiasing resolves: they are drawn as one solid stroke whose
+    /// opacity is the pattern's dash share (half on, half off reads as half as bright,
+    /// as Chromium draws it). Inside a <style> sheet the stroke width is not known, so
+    /// the widest one written anywhere in the document stands in for it.
     bool dashTooFine(const QString &value, double strokeWidth) const
     {
         const double period = dashPeriod(value);
@@ -295,8 +320,11 @@ private:
         for (auto it = dash.globalMatch(out); it.hasNext();) {
             const auto m = it.next();
             result += QStringView(out).mid(last, m.capturedStart() - last);
-            result += m.captured(1)
-                      + (dashTooFine(m.captured(2), m_widestStroke) ? QStringLiteral("none") : m.captured(2));
+            if (dashTooFine(m.captured(2), m_widestStroke))
+                result += m.captured(1) + QStringLiteral("none;stroke-opacity:%1")
+                                              .arg(dashFraction(m.captured(2)), 0, 'g', 4);
+            else
+                result += m.captured(0);
             last = m.capturedEnd();
         }
         result += QStringView(out).mid(last);
@@ -356,6 +384,13 @@ private:
         }
         writer.writeStartElement(reader.namespaceUri().toString(), name);
         const bool resizedRoot = m_rootSize && m_frames.size() == 1 && resizeRoot(reader.attributes(), writer);
+        // A too fine dash pattern becomes a solid stroke at its dash share's opacity
+        // (dashTooFine()), times the element's own stroke-opacity.
+        const QString dashArray = reader.attributes().value(QLatin1String("stroke-dasharray")).toString();
+        const double dashShare
+            = !dashArray.isEmpty() && dashTooFine(dashArray, m_frames.back().strokeWidth) ? dashFraction(dashArray) : 1;
+        if (dashShare < 1 && !reader.attributes().hasAttribute(QLatin1String("stroke-opacity")))
+            writer.writeAttribute(QStringLiteral("stroke-opacity"), QString::number(dashShare, 'g', 4));
         for (const QXmlStreamAttribute &attribute : reader.attributes()) {
             const QString local = attribute.name().toString();
             QString value = attribute.value().toString();
@@ -383,8 +418,12 @@ private:
             } else if (local == QLatin1String("style")) {
                 value = sanitizeCss(value);
             } else if (local == QLatin1String("stroke-dasharray")) {
-                if (dashTooFine(value, m_frames.back().strokeWidth))
+                if (dashShare < 1 || dashTooFine(value, m_frames.back().strokeWidth))
                     value = QStringLiteral("none");
+            } else if (local == QLatin1String("stroke-opacity") && dashShare < 1) {
+                bool ok = false;
+                const double own = value.trimmed().toDouble(&ok);
+                value = QString::number((ok ? std::clamp(own, 0.0, 1.0) : 1.0) * dashShare, 'g', 4);
             } else if (value.contains(QLatin1String("url("), Qt::CaseInsensitive)) {
                 value = sanitizeCss(value);
             }
