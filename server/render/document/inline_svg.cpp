@@ -801,12 +801,11 @@ QJsonObject inlineSvgFont(const ComputedStyle &style)
     for (const QString &raw : style.fontFamily) {
         const QString family = raw.trimmed();
         const QString lower = family.toLower();
-        if (lower == QLatin1String("ui-sans-serif") || lower == QLatin1String("system-ui"))
+        if (lower == QLatin1String("ui-sans-serif") || lower == QLatin1String("ui-serif")
+            || lower == QLatin1String("ui-monospace") || lower == QLatin1String("ui-rounded"))
+            continue; // no face on Linux: skipped, as in the HTML text (text_runs.cpp)
+        if (lower == QLatin1String("system-ui"))
             families << QStringLiteral("sans-serif");
-        else if (lower == QLatin1String("ui-serif"))
-            families << QStringLiteral("serif");
-        else if (lower == QLatin1String("ui-monospace"))
-            families << QStringLiteral("monospace");
         else if (lower == QLatin1String("sans-serif") || lower == QLatin1String("serif")
                  || lower == QLatin1String("monospace") || lower == QLatin1String("cursive")
                  || lower == QLatin1String("fantasy"))

@@ -70,9 +70,10 @@ QByteArray inlineSvgDocument(const QJsonObject &props, const QString &path, cons
 /// the SVG document's root (`fontFamily`, `fontSize` in px, `fontWeight`, `fontStyle`,
 /// `letterSpacing`, `wordSpacing`): the svg element's computed font, which its content
 /// inherits in an HTML page (CSS Fonts 4 §3, SVG 2 §11.10), where a standalone document
-/// would start from its drawer's own default (librsvg: a 12 px serif). Generic names that
-/// fontconfig does not alias (`ui-sans-serif`, `system-ui`, …) are written as the generic
-/// family Imprint resolves them to, and a list without a generic family ends with
+/// would start from its drawer's own default (librsvg: a 12 px serif). `system-ui`, which
+/// fontconfig does not alias, is written as `sans-serif`; `ui-serif`, `ui-sans-serif`,
+/// `ui-monospace` and `ui-rounded` (faces on macOS only) are left out, as Chromium on Linux
+/// skips them; and a list without a generic family ends with
 /// `sans-serif`, the face Chromium's standard font is here (text_runs.cpp), so the SVG
 /// drawer, on the same fontconfig configuration, picks the face the HTML text gets.
 QJsonObject inlineSvgFont(const ComputedStyle &style);

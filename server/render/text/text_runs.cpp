@@ -72,23 +72,28 @@ QStringList primaryFamilies(const QStringList &requested, const QString &lang)
     // Generic families are what fontconfig makes of them, as in Chromium on Linux (Noto
     // Sans for sans-serif with Debian's fonts-noto-core). When nothing the list names is
     // installed ("Arial, Helvetica", "Hiragino Sans"), Chromium draws with its default
-    // face, the sans-serif one, not with our first fallback.
+    // face, the sans-serif one, not with our first fallback. CSS Fonts 4's ui-serif,
+    // ui-sans-serif and ui-monospace map to a face only on macOS: Chromium on Linux skips
+    // them as families it does not have ("ui-monospace, serif" draws the serif face).
     QStringList families;
     bool usable = false;
     for (const QString &raw : requested) {
         const QString f = raw.trimmed();
         const QString lower = f.toLower();
-        if (lower == QLatin1String("sans-serif") || lower == QLatin1String("ui-sans-serif")) {
+        if (lower == QLatin1String("ui-sans-serif") || lower == QLatin1String("ui-serif")
+            || lower == QLatin1String("ui-monospace") || lower == QLatin1String("ui-rounded")) {
+            continue;
+        } else if (lower == QLatin1String("sans-serif")) {
             families << genericFamily(GenericFamily::SansSerif, lang);
             usable = true;
         } else if (lower == QLatin1String("system-ui")) {
             // The system's UI face (FontCache::SystemFontFamily()), whatever the language.
             families << genericFamily(GenericFamily::SansSerif);
             usable = true;
-        } else if (lower == QLatin1String("serif") || lower == QLatin1String("ui-serif")) {
+        } else if (lower == QLatin1String("serif")) {
             families << genericFamily(GenericFamily::Serif, lang);
             usable = true;
-        } else if (lower == QLatin1String("monospace") || lower == QLatin1String("ui-monospace")) {
+        } else if (lower == QLatin1String("monospace")) {
             families << genericFamily(GenericFamily::Monospace, lang);
             usable = true;
         } else if (!f.isEmpty()) {
