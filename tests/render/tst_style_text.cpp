@@ -306,6 +306,39 @@ private Q_SLOTS:
         QVERIFY2(warnings.front().contains(QLatin1String("verticalAlign")), qPrintable(warnings.front()));
     }
 
+    /// white-space is CSS Text 4's shorthand: besides the legacy keywords it takes a
+    /// white-space-collapse and a text-wrap-mode in any order (magic-portfolio's template
+    /// writes `wrap`, which warned and stayed nowrap under a nowrap parent).
+    void whiteSpaceTakesItsLonghandValues_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("wrap") << "wrap" << int(WhiteSpace::Normal);
+        QTest::newRow("collapse") << "collapse" << int(WhiteSpace::Normal);
+        QTest::newRow("preserve") << "preserve" << int(WhiteSpace::PreWrap);
+        QTest::newRow("nowrap preserve") << "nowrap preserve" << int(WhiteSpace::Pre);
+        QTest::newRow("preserve-breaks") << "preserve-breaks" << int(WhiteSpace::PreLine);
+        QTest::newRow("collapse nowrap") << "collapse nowrap" << int(WhiteSpace::NoWrap);
+        QTest::newRow("break-spaces") << "break-spaces" << int(WhiteSpace::PreWrap);
+        QTest::newRow("pre-line") << "pre-line" << int(WhiteSpace::PreLine);
+    }
+    void whiteSpaceTakesItsLonghandValues()
+    {
+        QFETCH(QString, value);
+        QFETCH(int, expected);
+        ComputedStyle parent = style("{\"whiteSpace\": \"nowrap\"}");
+        QStringList warnings;
+        const QString json = QStringLiteral("{\"whiteSpace\": \"%1\"}").arg(value);
+        QCOMPARE(int(style(json.toUtf8().constData(), &parent, &warnings).whiteSpace), expected);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+        // The longhand keeps the wrap mode it finds; a value the shorthand does not know warns.
+        QCOMPARE(style("{\"whiteSpace\": \"nowrap\", \"whiteSpaceCollapse\": \"preserve\"}").whiteSpace,
+                 WhiteSpace::Pre);
+        QStringList bad;
+        QCOMPARE(style("{\"whiteSpace\": \"wrap wrap\"}", nullptr, &bad).whiteSpace, WhiteSpace::Normal);
+        QCOMPARE(bad.size(), 1);
+    }
+
     void textProperties()
     {
         ComputedStyle s

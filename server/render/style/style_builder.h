@@ -271,7 +271,7 @@ private:
     /// `font-variant` (CSS Fonts 4 §6.11) over the caps and numeric longhands: `normal`, or
     /// their keywords in any order; the ligature, east-asian and position keywords warn.
     HandlerFunction fontVariant;
-    HandlerFunction lineHeight, spacing, tabSize, textWrap, direction, textShadow, textDecoration, textDecorationLine,
+    HandlerFunction lineHeight, spacing, tabSize, whiteSpace, textWrap, direction, textShadow, textDecoration, textDecorationLine,
         textDecorationColor, textDecorationStyle, textDecorationThickness, textIndent, verticalAlign;
     /// text-underline-offset (CSS Text Decoration 4 §3.5): `auto` | <length> | <percentage>
     /// of 1em, negative allowed; kept as a percentage until the decorating box resolves it.

@@ -378,6 +378,52 @@ bool StyleBuilder::tabSize(const CssProperty &, const QString &v)
     return true;
 }
 
+/// white-space (CSS Text 4 §3): one of the legacy keywords (normal, pre, nowrap, pre-wrap,
+/// break-spaces, pre-line), or the shorthand's longhand values in any order: a
+/// white-space-collapse (collapse | preserve | preserve-breaks | break-spaces) and a
+/// text-wrap-mode (wrap | nowrap), each its initial value when left out (`wrap` alone is
+/// `normal`, `preserve` is `pre-wrap`, as Chromium reads them). With only the property
+/// `whiteSpaceCollapse` (p.part 1) the wrap mode already set is kept. `preserve-breaks
+/// nowrap` and `preserve-spaces`, which no WhiteSpace value models, are refused.
+bool StyleBuilder::whiteSpace(const CssProperty &p, const QString &v)
+{
+    if (p.part == 0) {
+        if (const auto legacy = keyword<WhiteSpace>(v, WhiteSpaceKeywords::list)) {
+            m_s.whiteSpace = *legacy;
+            return true;
+        }
+    }
+    enum class Collapse { Collapse, Preserve, PreserveBreaks } collapse = Collapse::Collapse;
+    bool wrap = p.part == 0 || (m_s.whiteSpace != WhiteSpace::NoWrap && m_s.whiteSpace != WhiteSpace::Pre);
+    bool sawCollapse = false, sawWrap = false;
+    for (const QString &token : v.simplified().toLower().split(u' ', Qt::SkipEmptyParts)) {
+        if (!sawCollapse && (token == QLatin1String("collapse") || token == QLatin1String("preserve")
+                             || token == QLatin1String("preserve-breaks") || token == QLatin1String("break-spaces"))) {
+            sawCollapse = true;
+            collapse = token == QLatin1String("collapse")          ? Collapse::Collapse
+                       : token == QLatin1String("preserve-breaks") ? Collapse::PreserveBreaks
+                                                                   : Collapse::Preserve;
+        } else if (p.part == 0 && !sawWrap && (token == QLatin1String("wrap") || token == QLatin1String("nowrap"))) {
+            sawWrap = true;
+            wrap = token == QLatin1String("wrap");
+        } else {
+            return false;
+        }
+    }
+    if (!sawCollapse && !sawWrap)
+        return false;
+    switch (collapse) {
+    case Collapse::Collapse: m_s.whiteSpace = wrap ? WhiteSpace::Normal : WhiteSpace::NoWrap; return true;
+    case Collapse::Preserve: m_s.whiteSpace = wrap ? WhiteSpace::PreWrap : WhiteSpace::Pre; return true;
+    case Collapse::PreserveBreaks:
+        if (!wrap)
+            return false;
+        m_s.whiteSpace = WhiteSpace::PreLine;
+        return true;
+    }
+    return false;
+}
+
 /// text-wrap (CSS Text 4 §6.1): the shorthand of text-wrap-mode (wrap | nowrap, which
 /// white-space also sets) and text-wrap-style (auto | balance | pretty | stable); the
 /// longhands take the same keywords.
