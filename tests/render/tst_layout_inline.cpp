@@ -91,6 +91,7 @@ private Q_SLOTS:
     void inlineBlockIsAtomic();
     void wrappedAtomicInlineGrowsOnlyItsOwnLine();
     void lineBreaksMakeLinesAsChromium();
+    void textOverflowCutAfterASpaceKeepsIt();
     void balanceKeepsTheLineCountAtTheNarrowestWidth();
     void balanceAndPrettyBreakAsChromium_data();
     void balanceAndPrettyBreakAsChromium();
@@ -394,6 +395,37 @@ void TestLayoutInline::lineBreaksMakeLinesAsChromium()
     QVERIFY(lone);
     QCOMPARE(lone->borderBox.top(), 24.0);
     QCOMPARE(lone->borderBox.height(), 24.0);
+}
+
+// text-overflow in a paragraph: a cut after a space keeps it before "…", as Chromium draws
+// "anchor …" (tst_text holds the same for a flex item's text). Compared by where the
+// ellipsis glyph starts.
+void TestLayoutInline::textOverflowCutAfterASpaceKeepsIt()
+{
+    // A span keeps the paragraph an inline formatting context of its own (a lone text
+    // child is shaped as a text run, which tst_text covers).
+    const auto ellipsisAt = [](const char *text, const char *overflow) {
+        const QString json = QStringLiteral(R"({"type":"div","props":{"style":{"alignItems":"flex-start"},"children":[
+            {"type":"div","props":{"style":{"display":"block","fontFamily":"DejaVu Sans","fontSize":30,
+            "whiteSpace":"nowrap","overflow":"hidden","textOverflow":"%1","width":150},
+            "children":["%2",{"type":"span","props":{"children":"where"}}]}}]}})")
+                                 .arg(QLatin1String(overflow), QString::fromUtf8(text));
+        const Laid l = lay(json.toUtf8().constData());
+        const LayoutBox *run = find(l.box, QStringLiteral("0.0.0"));
+        qreal last = -1; // x of the run's last glyph
+        if (run && run->text)
+            for (const TextLine &line : run->text->lines)
+                for (const QGlyphRun &g : line.glyphRuns)
+                    for (const QPointF &p : g.positions())
+                        last = std::max(last, p.x());
+        return last;
+    };
+    const qreal cut = ellipsisAt("anchor what ", "ellipsis");
+    const qreal spaced = ellipsisAt("anchor \u2026", "clip");
+    const qreal tight = ellipsisAt("anchor\u2026", "clip");
+    QVERIFY(cut > 0);
+    QCOMPARE(cut, spaced);
+    QVERIFY2(spaced > tight + 5, qPrintable(QStringLiteral("%1 %2").arg(spaced).arg(tight)));
 }
 
 // CSS Text 4 §6.2 text-wrap: balance of a paragraph the score line breaker does not model

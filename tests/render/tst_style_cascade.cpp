@@ -66,6 +66,7 @@ QHash<QString, QString> propertySamples()
     add("fontStyle", "\"italic\"");
     add("textTransform", "\"uppercase\"");
     add("whiteSpace", "\"nowrap\"");
+    add("whiteSpaceCollapse", "\"preserve\"");
     add("wordBreak", "\"break-all\"");
     add("position", "\"absolute\"");
     add("direction", "\"rtl\"");

@@ -480,6 +480,28 @@ private Q_SLOTS:
         QVERIFY(clipped->lines[0].width > 400);
     }
 
+    /// text-overflow cut after a space keeps the space before "…" ("anchor …", Chromium's
+    /// NGLineTruncator); a clamped line's "…" follows its last word ("anchor…").
+    void textOverflowKeepsASpaceBeforeTheEllipsis()
+    {
+        ComputedStyle s = dejaVu(30);
+        s.whiteSpace = WhiteSpace::NoWrap;
+        s.textOverflow = TextOverflow::Ellipsis;
+        s.overflow = Overflow::Hidden;
+        auto &text = imprint::test::renderContext().text();
+        const auto cut = text.shape(s, QStringLiteral("anchor what where"), 150);
+        QVERIFY(cut->ellipsized);
+        ComputedStyle plain = dejaVu(30);
+        plain.whiteSpace = WhiteSpace::NoWrap;
+        const qreal spaced = text.shape(plain, QStringLiteral("anchor \u2026"), -1)->lines[0].width;
+        const qreal tight = text.shape(plain, QStringLiteral("anchor\u2026"), -1)->lines[0].width;
+        QVERIFY(spaced > tight + 5);
+        QCOMPARE(cut->lines[0].width, spaced);
+        ComputedStyle clamped = dejaVu(30);
+        clamped.lineClamp = 1;
+        QCOMPARE(text.shape(clamped, QStringLiteral("anchor what where"), 150)->lines[0].width, tight);
+    }
+
     void lineClampKeepsNLinesWithEllipsis()
     {
         ComputedStyle s = dejaVu(20);

@@ -455,8 +455,10 @@ struct EllipsisCut {
 
 /// Step: line-clamp and text-overflow ellipsis (CSS Overflow 4 §line-clamp, CSS Overflow
 /// 3 §text-overflow): the line `ls`..`le` cut at the last grapheme boundary where the
-/// text and "…" in the last Text item's font fit the available width.
-EllipsisCut cutForEllipsis(const Paragraph &p, const QTextLine &line, int ls, int le, qreal natural)
+/// text and "…" in the last Text item's font fit the available width. A clamped line's
+/// ellipsis follows its last word; text-overflow keeps a space the cut falls after
+/// ("anchor …"), as Blink's NGLineTruncator does (`clamped`).
+EllipsisCut cutForEllipsis(const Paragraph &p, const QTextLine &line, int ls, int le, qreal natural, bool clamped)
 {
     const qreal avail = p.finiteWidth ? p.width : natural;
     const qreal x0 = line.cursorToX(ls);
@@ -472,7 +474,8 @@ EllipsisCut cutForEllipsis(const Paragraph &p, const QTextLine &line, int ls, in
     int cut = ls;
     for (int pos = le; pos > ls; pos = int(finder.toPreviousBoundary())) {
         int q = pos;
-        while (q > ls && (p.t.text.at(q - 1).isSpace() || p.t.text.at(q - 1) == QChar::LineSeparator))
+        while ((clamped || pos == le) && q > ls
+               && (p.t.text.at(q - 1).isSpace() || p.t.text.at(q - 1) == QChar::LineSeparator))
             --q;
         if (line.cursorToX(q) - x0 + ew <= avail + kWidthEpsilon) {
             cut = q;
@@ -825,11 +828,12 @@ InlineLayout layoutInlineShaped(const ComputedStyle &block, const std::vector<In
         if (li < visibleLines)
             visibleHeight = top;
         pl.shift = textAlignShift(p, li, natural);
-        const bool ellipsized = (clamped && lastLine)
+        const bool clampedHere = clamped && lastLine;
+        const bool ellipsized = clampedHere
                                 || (block.textOverflow == TextOverflow::Ellipsis && finiteWidth && width > 0
                                     && natural > width + kWidthEpsilon);
         if (ellipsized) {
-            pl.ellipsis = cutForEllipsis(p, line, pl.ls, pl.le, natural);
+            pl.ellipsis = cutForEllipsis(p, line, pl.ls, pl.le, natural, clampedHere);
             pl.le = pl.ellipsis.end;
         }
         pl.cells = lineCells(p, layout, line, pl.ls);

@@ -89,8 +89,10 @@ namespace {
 /// Replaces the end of `lineText` with "…" so that the whole fits `width` px, cutting at
 /// a grapheme boundary inside the word as Chromium does (CSS Overflow 3 §text-overflow:
 /// "implementations must hide characters and atomic inline-level elements at the end
-/// edge of the line as necessary to fit the ellipsis").
-ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, const ComputedStyle &s)
+/// edge of the line as necessary to fit the ellipsis"). A clamped line's ellipsis follows
+/// its last word (`clamped`); text-overflow keeps a space the cut falls after ("anchor …"),
+/// as Blink's NGLineTruncator does.
+ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, const ComputedStyle &s, bool clamped)
 {
     QString base = lineText;
     while (!base.isEmpty() && (base.back().isSpace() || base.back() == QChar::LineSeparator))
@@ -110,9 +112,8 @@ ShapedLine ellipsize(const QString &lineText, qreal width, const QFont &font, co
         else
             hi = mid - 1;
     }
-    // A cut after a space drops it, as Chromium does: the ellipsis follows the word.
     QString kept = base.left(cuts[lo]);
-    while (!kept.isEmpty() && kept.back().isSpace())
+    while (clamped && !kept.isEmpty() && kept.back().isSpace())
         kept.chop(1);
     return shapeSingleLine(kept + kEllipsis, font, s);
 }
@@ -544,7 +545,7 @@ std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QS
         const QTextLine &qline = qlines[size_t(s.lineClamp) - 1];
         const bool visual = reorders(qline);
         last = visual ? ellipsizeVisually(layout, qline, avail, font, s)
-                      : ellipsize(text.mid(last.textStart, last.textLength), avail, font, s);
+                      : ellipsize(text.mid(last.textStart, last.textLength), avail, font, s, true);
         // Chromium aligns the clamped line as laid out, then appends the ellipsis (a line
         // cut in visual order is aligned with it).
         if (!visual)
@@ -557,7 +558,7 @@ std::shared_ptr<const TextBlock> shapeAtOwnSize(const ComputedStyle &s, const QS
             ShapedLine &line = lines[i];
             if (line.width > width + kWidthEpsilon) {
                 line = reorders(qlines[i]) ? ellipsizeVisually(layout, qlines[i], width, font, s)
-                                           : ellipsize(text.mid(line.textStart, line.textLength), width, font, s);
+                                           : ellipsize(text.mid(line.textStart, line.textLength), width, font, s, false);
                 block->ellipsized = true;
             }
         }
