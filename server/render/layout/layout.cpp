@@ -373,7 +373,20 @@ qreal LayoutEngine::intrinsicWidth(const Node &node, IntrinsicMode mode)
         // CSS Sizing 3 §5.2: fit-content contributes its min-content size to a
         // min-content size and its max-content size to a max-content size.
         const WidthConstraints c = widthConstraints(node, e, -1, mode == IntrinsicMode::MinContent ? 0 : kMaxContent);
-        result = clampSize(c.width ? *c.width : contentIntrinsicWidth(node, mode), c.min, c.max);
+        const ComputedStyle &s = node.style;
+        if (node.isImage() && mode == IntrinsicMode::MinContent && (s.width.isPercent() || s.maxWidth.isPercent())) {
+            // CSS Sizing 3 §5.2.2: a replaced element sized by a percentage width or
+            // max-width is compressible; its min-content contribution resolves the
+            // percentage against zero (a 50 % image in a centred column does not make the
+            // column as wide as the image's natural width, as Chromium lays it out).
+            const auto zeroBased = [&](const Length &l) { return std::max<qreal>(0, l.offset) + e.paddingBorderWidth(); };
+            qreal w = s.width.isPercent() ? zeroBased(s.width) : (c.width ? *c.width : contentIntrinsicWidth(node, mode));
+            if (s.maxWidth.isPercent())
+                w = std::min(w, zeroBased(s.maxWidth));
+            result = clampSize(w, c.min, c.max);
+        } else {
+            result = clampSize(c.width ? *c.width : contentIntrinsicWidth(node, mode), c.min, c.max);
+        }
     }
     cached.contribution = result;
     return result;
