@@ -201,6 +201,38 @@ FontBox fontBoxFor(const ComputedStyle &s)
     return box;
 }
 
+namespace {
+
+struct VerticalMetrics {
+    qreal ascent = 0, descent = 0, lineGap = 0; ///< px at the raw font's size
+};
+
+/// The font's ascent, descent and line gap as Skia, and so Chromium, reads them: Qt's
+/// for an outline font; for the colour bitmap emoji font, whose Qt metrics are its
+/// bitmap strike's (0.79 / 0.21 em for Noto Color Emoji), the hhea table's (0.93 /
+/// 0.24 em), which FreeType reports for the face and Skia uses.
+VerticalMetrics verticalMetrics(const QRawFont &font)
+{
+    VerticalMetrics m{font.ascent(), font.descent(), font.leading()};
+    if (font.familyName() != emojiFontFamily())
+        return m;
+    // OpenType: hhea's ascender, descender and lineGap at bytes 4, 6, 8; head's unitsPerEm
+    // at 18 (QRawFont::unitsPerEm() gives a bitmap font's strike size instead).
+    const QByteArray hhea = font.fontTable("hhea"), head = font.fontTable("head");
+    if (hhea.size() < 10 || head.size() < 20)
+        return m;
+    const auto int16At = [](const QByteArray &table, int offset) {
+        return qint16(quint16((quint8(table[offset]) << 8) | quint8(table[offset + 1])));
+    };
+    const qreal unitsPerEm = quint16(int16At(head, 18));
+    if (unitsPerEm <= 0)
+        return m;
+    const qreal px = font.pixelSize() / unitsPerEm;
+    return {int16At(hhea, 4) * px, -int16At(hhea, 6) * px, std::max<qint16>(0, int16At(hhea, 8)) * px};
+}
+
+} // namespace
+
 FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun> &runs, qreal scale)
 {
     if (s.lineHeight.type != LineHeight::Type::Normal)
@@ -211,12 +243,16 @@ FontBox withUsedFonts(const ComputedStyle &s, FontBox box, const QList<QGlyphRun
             continue;
         // A run without ink (the word joiner the engine puts after "+" in "C++20", which
         // Qt takes from the first face that maps it) is no font of the line's text: the
-        // list's own spaces and letters never fall back alone.
+        // list's own spaces and letters never fall back alone. Emoji are colour bitmaps,
+        // which have no outline box here but are ink all the same (Noto Color Emoji's
+        // descent makes an 80 px "Hi 👋" line 98 px in Chromium).
         const QList<quint32> glyphs = run.glyphIndexes();
-        if (std::all_of(glyphs.begin(), glyphs.end(), [&font](quint32 g) { return font.boundingRect(g).isEmpty(); }))
+        if (!EmojiGlyphMap::isEmojiRun(run)
+            && std::all_of(glyphs.begin(), glyphs.end(), [&font](quint32 g) { return font.boundingRect(g).isEmpty(); }))
             continue;
-        const qreal ascent = std::round(font.ascent() * scale), descent = std::round(font.descent() * scale);
-        const qreal gap = std::round(font.leading() * scale);
+        const VerticalMetrics m = verticalMetrics(font);
+        const qreal ascent = std::round(m.ascent * scale), descent = std::round(m.descent * scale);
+        const qreal gap = std::round(m.lineGap * scale);
         const qreal halfGap = std::floor(gap / 2 * 64) / 64;
         box.above = std::max(box.above, ascent + halfGap);
         box.below = std::max(box.below, descent + gap - halfGap);
